@@ -1,0 +1,159 @@
+"""Tiles on a grid: legal placements by table lookup, an incremental frontier, areas that close.
+
+The frontier maps each empty cell next to a tile to its requirement pattern: per cell edge, the
+code a new face must show there, or -1 where the neighbour cell is empty. A face's precomputed
+``fits`` table turns a pattern into the rotations that match, so listing the legal placements of a
+drawn tile costs one dict lookup per frontier cell and never looks at the placed tiles.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..geometry import Cell
+from .areas import AreaForest, AreaTotals
+from .faces import Face, Orientation
+from .tileset import Tile, Tileset
+
+
+class PlacementError(ValueError):
+    """A placement the rules forbid; ``rule`` is the rule id it breaks."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Placed:
+    tile: Tile
+    face: Face
+    rotation: int
+    nodes: tuple[int | None, ...]  # union-find node of each region (None for regions forming no area)
+
+    @property
+    def orientation(self) -> Orientation:
+        return self.face.orientations[self.rotation]
+
+
+@dataclass(frozen=True)
+class Area:
+    """A read-only view of one area."""
+
+    id: int
+    kind: str
+    tiles: frozenset
+    open_edges: int
+    props: dict
+    closed: bool
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles)
+
+
+class Board:
+    def __init__(self, tileset: Tileset):
+        self.tileset = tileset
+        self.grid = tileset.grid
+        self.k = tileset.segments
+        self.cells: dict[Cell, Placed] = {}
+        self.frontier: dict[Cell, tuple[int, ...]] = {self.grid.origin(): (-1,) * self.grid.edges}
+        self.forest = AreaForest()
+        self.order: list[Cell] = []
+
+    # -- questions ---------------------------------------------------------------------------
+    def placements(self, face: Face) -> list[tuple[Cell, int]]:
+        """Every (cell, rotation) where ``face`` may be laid now."""
+        out = []
+        fits = face.fits
+        for cell, pattern in self.frontier.items():
+            for rotation in fits.get(pattern, ()):
+                out.append((cell, rotation))
+        return out
+
+    def can_place(self, face: Face) -> bool:
+        fits = face.fits
+        return any(pattern in fits for pattern in self.frontier.values())
+
+    def check(self, face: Face, cell: Cell, rotation: int) -> None:
+        """Raise PlacementError when the placement is illegal (NO-3.2.2)."""
+        if cell in self.cells:
+            raise PlacementError(f"cell {self.grid.format_cell(cell)} already holds a tile", "NO-3.2.2")
+        if cell not in self.frontier:
+            raise PlacementError(f"cell {self.grid.format_cell(cell)} shares no edge with a placed tile", "NO-3.2.2")
+        if not 0 <= rotation < self.grid.edges or rotation not in face.fits.get(self.frontier[cell], ()):
+            raise PlacementError(f"face {face.name} turned {rotation} does not match its neighbours at "
+                                 f"{self.grid.format_cell(cell)}", "NO-3.2.2")
+
+    def area(self, node: int) -> Area:
+        root = self.forest.find(node)
+        t = self.forest.totals[root]
+        return Area(root, t.kind, frozenset(t.tiles), t.open, dict(t.props), t.closed)
+
+    def areas(self) -> list[Area]:
+        return [self.area(root) for root in list(self.forest.totals)]
+
+    def totals(self, node: int) -> AreaTotals:
+        return self.forest.of(node)
+
+    def areas_at(self, cell: Cell) -> list[Area]:
+        placed = self.cells[cell]
+        roots = {self.forest.find(n) for n in placed.nodes if n is not None}
+        return [self.area(r) for r in roots]
+
+    # -- the one change ----------------------------------------------------------------------
+    def place(self, tile: Tile, face: Face, cell: Cell, rotation: int) -> list[Area]:
+        """Lay a face; returns the areas this placement closed (each once, NO-4.1, NO-4.3)."""
+        self.check(face, cell, rotation)
+        grid, k = self.grid, self.k
+        orientation = face.orientations[rotation]
+        nodes: list[int | None] = []
+        for ri, region in enumerate(face.regions):
+            if region.area is None:
+                nodes.append(None)
+                continue
+            nodes.append(self.forest.add(region.area, cell, len(region.positions), region.props))
+        # touching[pos] in cell terms -> node ids per area
+        node_at = [{area: nodes[ri] for area, ri in orientation.touching[pos]} for pos in range(grid.edges * k)]
+        placed = Placed(tile, face, rotation, tuple(nodes))
+        self.cells[cell] = placed
+        self.order.append(cell)
+        del self.frontier[cell]
+        touched = {n for n in nodes if n is not None}
+        for edge in range(grid.edges):
+            other = grid.neighbour(cell, edge)
+            neighbour = self.cells.get(other)
+            if neighbour is None:
+                self._update_frontier(other)
+                continue
+            back = grid.back_edge(cell, edge)
+            their = neighbour.orientation
+            for i in range(k):
+                mine = node_at[edge * k + i]
+                theirs = {area: neighbour.nodes[ri] for area, ri in their.touching[back * k + (k - 1 - i)]}
+                for area, node in mine.items():
+                    partner = theirs.get(area)
+                    if partner is None:
+                        continue
+                    root = self.forest.union(node, partner)
+                    self.forest.totals[root].open -= 2
+                    touched.add(root)
+        closed = []
+        for root in {self.forest.find(n) for n in touched}:
+            totals = self.forest.totals[root]
+            if totals.open == 0 and not totals.closed:
+                totals.closed = True
+                closed.append(self.area(root))
+        return sorted(closed, key=lambda a: (a.kind, a.id))
+
+    def _update_frontier(self, cell: Cell) -> None:
+        grid = self.grid
+        pattern = []
+        for edge in range(grid.edges):
+            neighbour = self.cells.get(grid.neighbour(cell, edge))
+            if neighbour is None:
+                pattern.append(-1)
+            else:
+                code = neighbour.orientation.edge_codes[grid.back_edge(cell, edge)]
+                pattern.append(self.tileset.mirror[code])
+        self.frontier[cell] = tuple(pattern)

@@ -1,0 +1,135 @@
+"""A tileset compiled for play: features, properties, faces with their orientations, the tile list."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..geometry import Grid, get_grid
+from .faces import Face, FaceError, Feature, Property, derive_regions, orient
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One physical tile: ``id`` is unique in the set (``T07`` or ``T07.2`` for copies)."""
+
+    id: str
+    design: str  # the tile line it comes from
+    faces: tuple[Face, Face]
+
+
+@dataclass
+class Tileset:
+    name: str
+    title: str
+    grid: Grid
+    segments: int
+    features: dict[str, Feature]
+    properties: dict[str, Property]
+    faces: dict[str, Face]
+    tiles: list[Tile]
+    codes: dict[str, int]  # edge code -> interned id
+    mirror: list[int]  # id -> id of the same code read from the other side
+
+    @property
+    def areas(self) -> list[str]:
+        return sorted({f.forms for f in self.features.values() if f.forms})
+
+    def required_code(self, code_id: int) -> int:
+        return self.mirror[code_id]
+
+
+def _names(value) -> frozenset[str]:
+    if value in (None, False):
+        return frozenset()
+    if value is True:
+        return frozenset()
+    return frozenset([value]) if isinstance(value, str) else frozenset(value)
+
+
+def merged_definition(name: str, tilesets: dict[str, dict], seen=()) -> dict:
+    """The definition with its ``extends`` chain applied (later definitions override earlier)."""
+    definition = tilesets[name]
+    parent_name = definition.get("extends")
+    if not parent_name:
+        return definition
+    if parent_name in seen:
+        raise FaceError(("extends",), f"tileset '{name}' extends itself through '{parent_name}'")
+    parent = merged_definition(parent_name, tilesets, seen + (name,))
+    out = {**parent, **{k: v for k, v in definition.items() if k not in ("features", "properties", "faces", "tiles")}}
+    for section in ("features", "properties", "faces", "tiles"):
+        out[section] = {**parent.get(section, {}), **definition.get(section, {})}
+    tiles = dict(out["tiles"])
+    for tile_name, count in definition.get("remove", {}).items():
+        if tile_name not in tiles:
+            raise FaceError(("remove", tile_name), f"'{tile_name}' is not a tile of '{parent_name}'")
+        left = 0 if count == "all" else tiles[tile_name]["count"] - count
+        if left <= 0:
+            del tiles[tile_name]
+        else:
+            tiles[tile_name] = {**tiles[tile_name], "count": left}
+    out["tiles"] = tiles
+    out.pop("remove", None)
+    return out
+
+
+def compile_tileset(definition: dict, errors: list[FaceError] | None = None) -> Tileset:
+    """Compile a merged tileset definition; problems go to ``errors`` (or raise the first)."""
+    collected: list[FaceError] = [] if errors is None else errors
+    grid = get_grid(definition.get("grid", "triangle"))
+    k = definition.get("segments", 1)
+    features = {
+        n: Feature(n, f.get("letter"), f.get("forms"), _names(f.get("divides")), f.get("within"),
+                   _names(f.get("holds")), bool(f.get("joined")), bool(f.get("background")))
+        for n, f in definition.get("features", {}).items()
+    }
+    properties = {
+        n: Property(n, _names(p.get("on")), _names(p.get("holds")), _names(p.get("forbids")))
+        for n, p in definition.get("properties", {}).items()
+    }
+    codes: dict[str, int] = {}
+
+    def intern(code: str) -> int:
+        if code not in codes:
+            codes[code] = len(codes)
+        return codes[code]
+
+    faces: dict[str, Face] = {}
+    for fname, fdef in definition.get("faces", {}).items():
+        try:
+            regions = derive_regions(fname, fdef, features, properties, grid.edges, k)
+        except FaceError as err:
+            collected.append(err)
+            continue
+        face = Face(fname, tuple(fdef["edges"]), regions, bool(fdef.get("hidden")))
+        orient(face, grid.edges, k, intern)
+        faces[fname] = face
+    for code in list(codes):
+        intern(code[::-1])
+    mirror = [0] * len(codes)
+    for code, cid in codes.items():
+        mirror[cid] = codes[code[::-1]]
+    tiles: list[Tile] = []
+    for tname, tdef in definition.get("tiles", {}).items():
+        pair = []
+        for i, fname in enumerate(tdef["faces"]):
+            if fname not in faces:
+                if fname not in definition.get("faces", {}):
+                    from ..dsl.diagnostics import did_you_mean, one_of
+
+                    collected.append(FaceError(("tiles", tname, "faces", i), f"unknown face '{fname}'",
+                                               expected=one_of(definition.get("faces", {})),
+                                               hint=did_you_mean(fname, definition.get("faces", {}))))
+                continue
+            pair.append(faces[fname])
+        if len(pair) != 2:
+            continue
+        if pair[0].hidden and pair[1].hidden:
+            collected.append(FaceError(("tiles", tname), f"both faces of tile '{tname}' start hidden",
+                                       hint="a tile lies with one face up: mark at most one face hidden"))
+            continue
+        count = tdef.get("count", 1)
+        for copy in range(1, count + 1):
+            tiles.append(Tile(tname if count == 1 else f"{tname}.{copy}", tname, (pair[0], pair[1])))
+    if errors is None and collected:
+        raise collected[0]
+    return Tileset(definition["name"], definition.get("title", definition["name"]), grid, k, features, properties,
+                   faces, tiles, codes, mirror)

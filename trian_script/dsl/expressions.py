@@ -1,0 +1,126 @@
+"""Formulas: parsed by the DSL grammar into a small expression tree and compiled to closures.
+
+No ``eval`` and no code from the user ever runs: a formula can do arithmetic, compare, combine
+with and/or/not, and call the few functions listed in ``FUNCTIONS``. The names it may read are
+given by the place where it is used (``tiles``, ``emissaries``…), and a misspelt one is reported
+before any game starts.
+"""
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from .parser import lark_parser
+
+FUNCTIONS: dict[str, Callable] = {"min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil}
+_BINARY = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
+}
+
+
+class FormulaError(ValueError):
+    """A formula that cannot be compiled; ``column`` is 1-based within the formula text."""
+
+    def __init__(self, message: str, column: int = 1, width: int = 1, expected: str = "", hint: str = ""):
+        super().__init__(message)
+        self.column, self.width, self.expected, self.hint = column, width, expected, hint
+
+
+@dataclass(frozen=True)
+class Formula:
+    text: str
+    names: frozenset[str]
+    evaluate: Callable[[Mapping[str, object]], object]
+
+    def __call__(self, env: Mapping[str, object]):
+        return self.evaluate(env)
+
+    def explain(self, env: Mapping[str, object]) -> str:
+        """The formula with each name followed by its value: ``(3 tiles + 1 emissaries) × …``."""
+        out = self.text
+        for name in sorted(self.names, key=len, reverse=True):
+            out = _replace_word(out, name, f"{env.get(name)} {name}")
+        return out
+
+
+def _replace_word(text: str, word: str, by: str) -> str:
+    import re
+
+    return re.sub(rf"(?<![\w.]){re.escape(word)}(?![\w.])", by, text)
+
+
+def compile_formula(text: str, allowed_names: set[str] | None = None) -> Formula:
+    try:
+        tree = lark_parser().parse(text, start="expr")
+    except UnexpectedInput as err:
+        raise FormulaError("this formula cannot be read", column=err.column if err.column > 0 else len(text) + 1,
+                           expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
+    names: set[str] = set()
+    fn = _compile(tree, names, allowed_names)
+    return Formula(text, frozenset(names), fn)
+
+
+def _compile(node, names: set[str], allowed: set[str] | None):
+    if isinstance(node, Token):
+        raise FormulaError(f"unexpected '{node}'", node.column)
+    kind = node.data
+    kids = [c for c in node.children if c is not None]
+    if kind == "number":
+        value = float(kids[0]) if "." in kids[0] else int(kids[0])
+        return lambda env: value
+    if kind == "string":
+        value = str(kids[0])[1:-1]
+        return lambda env: value
+    if kind in ("true", "false"):
+        value = kind == "true"
+        return lambda env: value
+    if kind == "name":
+        name = str(kids[0])
+        if allowed is not None and name not in allowed:
+            from .diagnostics import did_you_mean, one_of
+
+            raise FormulaError(f"unknown name '{name}' in formula", kids[0].column, len(name),
+                               expected=one_of(allowed), hint=did_you_mean(name, allowed))
+        names.add(name)
+        return lambda env: env[name]
+    if kind == "neg":
+        inner = _compile(kids[0], names, allowed)
+        return lambda env: -inner(env)
+    if kind == "not_":
+        inner = _compile(kids[0], names, allowed)
+        return lambda env: not inner(env)
+    if kind in ("and_expr", "or_expr"):
+        parts = [_compile(k, names, allowed) for k in kids]
+        if kind == "and_expr":
+            return lambda env: all(p(env) for p in parts)
+        return lambda env: any(p(env) for p in parts)
+    if kind in ("sum", "product", "comparison"):
+        first = _compile(kids[0], names, allowed)
+        steps = [(_BINARY[str(op)], _compile(arg, names, allowed)) for op, arg in zip(kids[1::2], kids[2::2])]
+
+        def chain(env, first=first, steps=steps):
+            value = first(env)
+            for op, arg in steps:
+                value = op(value, arg(env))
+            return value
+
+        return chain
+    if kind == "call":
+        fname, *args = kids
+        if str(fname) not in FUNCTIONS:
+            from .diagnostics import did_you_mean, one_of
+
+            raise FormulaError(f"unknown function '{fname}'", fname.column, len(fname),
+                               expected=one_of(FUNCTIONS), hint=did_you_mean(str(fname), FUNCTIONS))
+        func = FUNCTIONS[str(fname)]
+        compiled = [_compile(a, names, allowed) for a in args]
+        return lambda env: func(*(c(env) for c in compiled))
+    raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))

@@ -1,0 +1,235 @@
+"""Load definitions: parse every file, check each block against its schema, then its meaning.
+
+One report collects every problem of the run. The stages are the flow of DESIGN.md: syntax
+(TS1xx), schema (TS2xx), names and meaning (TS3xx); a later stage only sees blocks that passed the
+earlier ones, so one mistake is not reported three times.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+
+from ..resources import builtin_files, content_dir
+from .diagnostics import DiagnosticError, Position, Report, did_you_mean, one_of
+from .parser import parse_text
+from .transformer import Block, SourceMap, transform
+
+# Which schema checks a block of each kind, and the namespace its name lives in.
+SCHEMA_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset"}
+FAMILY_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset"}
+SOURCE_SUFFIXES = (".trian", ".json")
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict:
+    return json.loads((content_dir("schemas") / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@dataclass
+class Definitions:
+    """Every block loaded, by family (``tileset``, ``ruleset``) and name, with the run's report."""
+
+    blocks: dict[str, dict[str, Block]] = field(default_factory=lambda: {"tileset": {}, "ruleset": {}})
+    report: Report = field(default_factory=Report)
+    user_files: list[str] = field(default_factory=list)
+
+    def definitions(self, family: str) -> dict[str, dict]:
+        return {name: block.definition for name, block in self.blocks[family].items()}
+
+    def chain(self, family: str, name: str) -> list[Block]:
+        """The block and the blocks it extends, nearest first."""
+        out, seen = [], set()
+        while name in self.blocks[family] and name not in seen:
+            seen.add(name)
+            block = self.blocks[family][name]
+            out.append(block)
+            name = block.definition.get("extends")
+        return out
+
+    def locate(self, family: str, name: str, path: tuple, key: bool = False) -> Position:
+        """Where ``path`` of a (possibly extended) definition was written."""
+        for block in self.chain(family, name):
+            probe = block.definition
+            found = True
+            for part in path[:2]:
+                if isinstance(probe, dict) and part in probe:
+                    probe = probe[part]
+                else:
+                    found = False
+                    break
+            if found:
+                return block.source.find(path, key)
+        return self.blocks[family][name].source.find(())
+
+
+def collect_files(paths) -> list[Path]:
+    files = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in SOURCE_SUFFIXES and p.is_file())
+        else:
+            files.append(path)
+    return files
+
+
+def load(paths=(), builtin: bool = True) -> Definitions:
+    """Load the shipped content (unless ``builtin`` is false) and ``paths``; never raises for bad input."""
+    defs = Definitions()
+    queue = [(p, None) for p in (builtin_files() if builtin else [])]
+    user = [(p, None) for p in collect_files(paths)]
+    defs.user_files = [str(p) for p, _ in user]
+    seen: set[Path] = set()
+    for path, imported_at in queue + user:
+        _load_file(path, imported_at, defs, seen)
+    for family, blocks in defs.blocks.items():
+        for name, block in list(blocks.items()):
+            if not _schema_check(block, defs.report):
+                del blocks[name]
+    from .semantics import check_all
+
+    check_all(defs)
+    return defs
+
+
+def load_or_raise(paths=(), builtin: bool = True) -> Definitions:
+    defs = load(paths, builtin)
+    if defs.report:
+        raise DiagnosticError(defs.report)
+    return defs
+
+
+def _load_file(path: Path, imported_at: Position | None, defs: Definitions, seen: set[Path]) -> None:
+    key = path.resolve()
+    if key in seen:
+        return
+    seen.add(key)
+    name = _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        where = imported_at or Position(name)
+        reason = "is not UTF-8 text" if isinstance(err, UnicodeDecodeError) else "cannot be read"
+        defs.report.add("TS102", f"file '{name}' {reason}", where,
+                        hint=_file_hint(path) if isinstance(err, FileNotFoundError) else "")
+        return
+    if path.suffix == ".json":
+        blocks, imports = _json_blocks(text, name, defs.report), []
+    else:
+        tree = parse_text(text, name, defs.report)
+        if tree is None:
+            return
+        blocks, imports = transform(tree, name, text, defs.report)
+    for imp in imports:
+        _load_file(path.parent / imp.path, imp.position, defs, seen)
+    for block in blocks:
+        _register(block, defs)
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _file_hint(path: Path) -> str:
+    folder = path.parent if path.parent.is_dir() else Path(".")
+    names = [p.name for p in folder.iterdir() if p.suffix in SOURCE_SUFFIXES] if folder.is_dir() else []
+    return did_you_mean(path.name, names) or "check the path; imports are relative to the importing file"
+
+
+def _json_blocks(text: str, name: str, report: Report) -> list[Block]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        report.sources[name] = text
+        report.add("TS103", f"invalid JSON: {err.msg}", Position(name, err.lineno, err.colno, err.colno + 1))
+        return []
+    items = data if isinstance(data, list) else [data]
+    blocks = []
+    for i, item in enumerate(items):
+        prefix = f"/{i}" if isinstance(data, list) else ""
+        source = _JsonSourceMap(name, prefix)
+        if not isinstance(item, dict) or item.get("kind") not in SCHEMA_OF:
+            report.add("TS201", "a JSON definition needs \"kind\": " + one_of(SCHEMA_OF), source.find(()))
+            continue
+        blocks.append(Block(item, source))
+    return blocks
+
+
+class _JsonSourceMap(SourceMap):
+    """JSON carries no line numbers here: positions are JSON pointers."""
+
+    def __init__(self, file: str, prefix: str):
+        super().__init__(file)
+        self.prefix = prefix
+
+    def find(self, path, key: bool = False) -> Position:
+        pointer = self.prefix + "".join(f"/{p}" for p in path if p != "@key")
+        return Position(self.file, pointer=pointer or "/")
+
+
+def _register(block: Block, defs: Definitions) -> None:
+    kind, name = block.definition.get("kind"), block.definition.get("name")
+    family = FAMILY_OF[kind]
+    existing = defs.blocks[family].get(name)
+    if existing is not None:
+        first = existing.source.find(())
+        defs.report.add("TS301", f"{kind} '{name}' is defined twice", block.source.find(("name",)),
+                        hint=f"the other one is at {first}; give this one another name"
+                        + (" and 'extends' the first" if kind != "ruleset" or True else ""))
+        return
+    defs.blocks[family][name] = block
+
+
+# -- schema stage ------------------------------------------------------------------------------
+def _schema_check(block: Block, report: Report) -> bool:
+    definition = block.definition
+    validator = jsonschema.Draft202012Validator(schema(SCHEMA_OF[definition["kind"]]))
+    errors = sorted(validator.iter_errors(definition), key=lambda e: list(e.absolute_path))
+    for error in errors:
+        _report_schema_error(error, block, report)
+    return not errors
+
+
+def _report_schema_error(error: jsonschema.ValidationError, block: Block, report: Report) -> None:
+    path = tuple(error.absolute_path)
+    where = _what(path)
+    if error.validator == "additionalProperties":
+        known = error.schema.get("properties", {})
+        for extra in sorted(set(error.instance) - set(known)):
+            report.add("TS201", f"unknown {'setting' if len(path) < 1 else 'entry'} '{extra}'" + (f" in {where}" if where else ""),
+                       block.source.find(path + (extra,), key=True), expected=one_of(known),
+                       hint=did_you_mean(extra, known))
+        return
+    if error.validator == "required":
+        missing = [r for r in error.validator_value if r not in error.instance]
+        report.add("TS202", f"{where or 'this block'} needs '{missing[0]}'", block.source.find(path, key=True))
+        return
+    if error.validator in ("enum", "const"):
+        allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+        report.add("TS203", f"'{error.instance}' is not allowed for {where}", block.source.find(path),
+                   expected=one_of(allowed), hint=did_you_mean(error.instance, allowed))
+        return
+    if error.validator in ("minItems", "maxItems"):
+        bound = "at least" if error.validator == "minItems" else "at most"
+        report.add("TS203", f"{where} has {len(error.instance)} items", block.source.find(path),
+                   expected=f"{bound} {error.validator_value}")
+        return
+    if error.validator == "oneOf" and error.context:
+        best = jsonschema.exceptions.best_match(error.context)
+        message = best.message
+    else:
+        message = error.message
+    description = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+    report.add("TS203", f"bad value for {where}: {message}", block.source.find(path),
+               hint=description)
+
+
+def _what(path: tuple) -> str:
+    return ".".join(str(p) for p in path)

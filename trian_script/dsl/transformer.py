@@ -1,0 +1,261 @@
+"""Turn a parse tree into plain JSON-like definitions, with a source map beside them.
+
+The definitions are exactly what a hand-written JSON file would hold, so one schema checks both.
+The source map takes a path inside a definition (``("faces", "NX", "edges", 1)``) to the position
+of the text it came from; ``path + ("@key",)`` is the position of the key that introduced it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from .diagnostics import Position, Report
+
+Path = tuple
+
+
+@dataclass
+class SourceMap:
+    file: str
+    positions: dict[Path, Position] = field(default_factory=dict)
+
+    def put(self, path: Path, node) -> None:
+        self.positions[path] = position_of(self.file, node)
+
+    def find(self, path: Path, key: bool = False) -> Position:
+        """The position of ``path``, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        if key and path + ("@key",) in self.positions:
+            return self.positions[path + ("@key",)]
+        while path:
+            if path in self.positions:
+                return self.positions[path]
+            path = path[:-1]
+        return self.positions.get((), Position(self.file))
+
+
+@dataclass
+class Block:
+    """One named block of a file: its definition and where each part of it was written."""
+
+    definition: dict
+    source: SourceMap
+
+
+@dataclass
+class Import:
+    path: str
+    position: Position
+
+
+def position_of(file: str, node) -> Position:
+    if isinstance(node, Token):
+        end = node.end_column if node.end_line == node.line else node.column + len(str(node).split("\n")[0])
+        return Position(file, node.line, node.column, end)
+    meta = node.meta
+    end = meta.end_column if meta.end_line == meta.line else meta.column + 1
+    return Position(file, meta.line, meta.column, end)
+
+
+def transform(tree: Tree, filename: str, text: str, report: Report) -> tuple[list[Block], list[Import]]:
+    blocks, imports = [], []
+    for stmt in tree.children:
+        if not isinstance(stmt, Tree):
+            continue
+        if stmt.data == "import_stmt":
+            imports.append(Import(_string(stmt.children[0]), position_of(filename, stmt.children[0])))
+        elif stmt.data == "block":
+            blocks.append(_BlockBuilder(filename, text, report).build(stmt))
+    return blocks, imports
+
+
+def _string(token: Token) -> str:
+    return bytes(str(token)[1:-1], "utf-8").decode("unicode_escape")
+
+
+class _BlockBuilder:
+    def __init__(self, filename: str, text: str, report: Report):
+        self.file = filename
+        self.text_lines = text.split("\n")
+        self.report = report
+        self.source = SourceMap(filename)
+        self.definition: dict = {}
+
+    def build(self, block: Tree) -> Block:
+        kind_tree, name, title, parent, *entries = block.children
+        kind = str(kind_tree.children[0])
+        self.definition = {"kind": kind, "name": str(name)}
+        self.source.put((), name)
+        self.source.put(("kind",), kind_tree)
+        self.source.put(("name",), name)
+        if title is not None:
+            self.definition["title"] = _string(title)
+            self.source.put(("title",), title)
+        if parent is not None:
+            self.definition["extends"] = str(parent)
+            self.source.put(("extends",), parent)
+        for entry in entries:
+            if isinstance(entry, Tree):
+                getattr(self, "_" + entry.data)(entry)
+        return Block(self.definition, self.source)
+
+    # -- entries -------------------------------------------------------------------------------
+    def _unique(self, section: str, name: Token) -> dict | None:
+        """The dict for a new named item of ``section``, or None when the name is taken."""
+        items = self.definition.setdefault(section, {})
+        if str(name) in items:
+            first = self.source.find((section, str(name)), key=True)
+            self.report.add(
+                "TS301",
+                f"{section[:-1] if section.endswith('s') else section} '{name}' is defined twice",
+                position_of(self.file, name),
+                hint=f"the first definition is at line {first.line}; rename one of them",
+            )
+            return None
+        items[str(name)] = {}
+        self.source.put((section, str(name)), name)
+        self.source.put((section, str(name), "@key"), name)
+        return items[str(name)]
+
+    def _setting(self, tree: Tree) -> None:
+        key_tree, value = tree.children
+        key = key_tree.children[0]
+        parts = str(key).split(".")
+        target, path = self.definition, ()
+        for part in parts[:-1]:
+            path += (part,)
+            nested = target.setdefault(part, {})
+            if not isinstance(nested, dict):
+                self.report.add("TS302", f"'{'.'.join(path)}' is a value, not a group", position_of(self.file, key))
+                return
+            target = nested
+            self.source.positions.setdefault(path, position_of(self.file, key))
+        path += (parts[-1],)
+        if parts[-1] in target:
+            self.report.add("TS301", f"setting '{key}' is given twice", position_of(self.file, key))
+            return
+        target[parts[-1]] = self._value(value, path)
+        self.source.put(path + ("@key",), key)
+
+    def _attrs(self, target: dict, path: Path, attrs) -> None:
+        for attr in attrs:
+            key, *values = attr.children
+            values = [v for v in values if v is not None]
+            if str(key) in target:
+                self.report.add("TS301", f"'{key}' is given twice", position_of(self.file, key))
+                continue
+            target[str(key)] = True if not values else str(values[0]) if len(values) == 1 else [str(v) for v in values]
+            self.source.put(path + (str(key),), attr)
+            self.source.put(path + (str(key), "@key"), key)
+
+    def _feature_def(self, tree: Tree) -> None:
+        name, *attrs = tree.children
+        item = self._unique("features", name)
+        if item is not None:
+            self._attrs(item, ("features", str(name)), attrs)
+
+    def _property_def(self, tree: Tree) -> None:
+        name, *attrs = tree.children
+        item = self._unique("properties", name)
+        if item is not None:
+            self._attrs(item, ("properties", str(name)), attrs)
+
+    def _face_def(self, tree: Tree) -> None:
+        name, *rest = tree.children
+        face = self._unique("faces", name)
+        if face is None:
+            return
+        path = ("faces", str(name))
+        edges = [t for t in rest if isinstance(t, Token) and t.type == "EDGE_CODE"]
+        face["edges"] = [str(e) for e in edges]
+        for i, edge in enumerate(edges):
+            self.source.put(path + ("edges", i), edge)
+        regions = [t for t in rest if isinstance(t, Tree) and t.data == "region"]
+        if regions:
+            face["regions"] = [self._region(r, path + ("regions", i)) for i, r in enumerate(regions)]
+        if any(isinstance(t, Tree) and t.data == "hidden" for t in rest):
+            face["hidden"] = True
+
+    def _region(self, tree: Tree, path: Path) -> dict:
+        kind, *rest = tree.children
+        self.source.put(path, tree)
+        self.source.put(path + ("kind",), kind)
+        region: dict = {"kind": str(kind)}
+        refs = [t for t in rest if isinstance(t, Token)]
+        if refs:
+            region["refs"] = [str(r) for r in refs]
+            for i, ref in enumerate(refs):
+                self.source.put(path + ("refs", i), ref)
+        props = [t for t in rest if isinstance(t, Tree)]
+        if props:
+            region["props"] = {}
+            for prop in props:
+                pname, count = prop.children
+                region["props"][str(pname)] = int(count) if count is not None else 1
+                self.source.put(path + ("props", str(pname)), prop)
+                self.source.put(path + ("props", str(pname), "@key"), pname)
+        return region
+
+    def _tile_def(self, tree: Tree) -> None:
+        name, front, back, count = tree.children
+        tile = self._unique("tiles", name)
+        if tile is None:
+            return
+        path = ("tiles", str(name))
+        tile["faces"] = [str(front), str(back)]
+        self.source.put(path + ("faces", 0), front)
+        self.source.put(path + ("faces", 1), back)
+        tile["count"] = int(count) if count is not None else 1
+        if count is not None:
+            self.source.put(path + ("count",), count)
+
+    def _remove_def(self, tree: Tree) -> None:
+        name, count = tree.children
+        removed = self.definition.setdefault("remove", {})
+        removed[str(name)] = int(count) if count is not None else "all"
+        self.source.put(("remove", str(name)), name)
+        self.source.put(("remove", str(name), "@key"), name)
+
+    # -- values --------------------------------------------------------------------------------
+    def _value(self, node, path: Path):
+        """A literal stays a JSON value; anything that computes is kept as formula text."""
+        self.source.put(path, node)
+        if isinstance(node, Tree):
+            if node.data == "number":
+                return _number(node.children[0])
+            if node.data == "string":
+                return _string(node.children[0])
+            if node.data == "name":
+                return str(node.children[0])
+            if node.data in ("true", "false"):
+                return node.data == "true"
+            if node.data == "neg" and isinstance(node.children[0], Tree) and node.children[0].data == "number":
+                return -_number(node.children[0].children[0])
+            if node.data == "list":
+                return [self._value(c, path + (i,)) for i, c in enumerate(c for c in node.children if c is not None)]
+            if node.data == "map":
+                out = {}
+                for pair in node.children:
+                    if not isinstance(pair, Tree):
+                        continue
+                    key, value = pair.children
+                    k = _string(key) if key.type == "STRING" else str(key)
+                    out[k] = self._value(value, path + (k,))
+                    self.source.put(path + (k, "@key"), key)
+                return out
+        return {"formula": self._text_of(node)}
+
+    def _text_of(self, node) -> str:
+        meta = node.meta
+        if meta.line == meta.end_line:
+            return self.text_lines[meta.line - 1][meta.column - 1 : meta.end_column - 1]
+        first = self.text_lines[meta.line - 1][meta.column - 1 :]
+        middle = self.text_lines[meta.line : meta.end_line - 1]
+        last = self.text_lines[meta.end_line - 1][: meta.end_column - 1]
+        return " ".join(part.strip() for part in [first, *middle, last])
+
+
+def _number(token: Token):
+    text = str(token)
+    return float(text) if "." in text else int(text)

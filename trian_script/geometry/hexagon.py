@@ -1,0 +1,41 @@
+"""The hexagon grid (pointy-top, axial coordinates ``(q, r)``), for other games and fan variants."""
+from __future__ import annotations
+
+import math
+
+from .base import Cell, Grid, Point
+
+_SQRT3 = math.sqrt(3)
+# Edge 0 faces north-east, then clockwise on screen (y down).
+_STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+
+
+class HexGrid(Grid):
+    name = "hex"
+    edges = 6
+
+    def origin(self) -> Cell:
+        return (0, 0)
+
+    def is_cell(self, cell: Cell) -> bool:
+        return len(cell) == 2 and all(isinstance(v, int) for v in cell)
+
+    def neighbour(self, cell: Cell, edge: int) -> Cell:
+        dq, dr = _STEPS[edge]
+        return (cell[0] + dq, cell[1] + dr)
+
+    def back_edge(self, cell: Cell, edge: int) -> int:
+        return (edge + 3) % 6
+
+    def touching(self, cell: Cell) -> tuple[Cell, ...]:
+        return self.neighbours(cell)  # hexagons meet only along edges
+
+    def center(self, cell: Cell) -> Point:
+        q, r = cell
+        return (_SQRT3 * (q + r / 2), 1.5 * r)  # unit edge length
+
+    def corners(self, cell: Cell) -> tuple[Point, ...]:
+        cx, cy = self.center(cell)
+        # Corner e sits between edges e-1 and e; edge 0 (north-east) runs from the top corner.
+        angles = (-90 + 60 * e for e in range(6))
+        return tuple((cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a))) for a in angles)
