@@ -1,0 +1,63 @@
+"""The ``trian`` command as a user runs it: exit codes and what it prints."""
+import re
+import subprocess
+import sys
+import textwrap
+
+from trian_script.cli import main
+
+
+def test_validate_shipped_content(capsys):
+    assert main(["validate"]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
+def test_validate_broken_file_exits_1_with_caret_and_no_traceback(tmp_path):
+    bad = tmp_path / "bad.trian"
+    bad.write_text(textwrap.dedent("""\
+        tileset fan extends new_order {
+          face B = nnn sss sss [nebul: extractor]
+        }
+    """))
+    run = subprocess.run([sys.executable, "-m", "trian_script.cli", "validate", str(bad)],
+                         capture_output=True, text=True)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert re.search(r"bad\.trian:2:25", run.stderr)
+    assert "^^^^^" in run.stderr and "did you mean 'nebula'?" in run.stderr
+
+
+def test_tiles_stats(capsys):
+    assert main(["tiles", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"tiles:\s+84\b", out) and re.search(r"faces:\s+168\b", out)
+
+
+def test_tiles_simulate_prints_the_dead_share_and_areas(capsys, tmp_path):
+    svg = tmp_path / "board.svg"
+    assert main(["tiles", "simulate", "--games", "3", "--seed", "5", "--svg", str(svg)]) == 0
+    out = capsys.readouterr().out
+    share = float(re.search(r"either face: \d+ \(([\d.]+)%\)", out).group(1))
+    assert share <= 2.0
+    for kind in ("nebula", "system", "space"):
+        assert re.search(rf"{kind}\s+[\d.]+ per game\s+mean size", out)
+    assert svg.read_text().startswith("<?xml")
+
+
+def test_simulate_is_deterministic(capsys):
+    main(["tiles", "simulate", "--games", "2", "--seed", "9"])
+    first = capsys.readouterr().out
+    main(["tiles", "simulate", "--games", "2", "--seed", "9"])
+    assert capsys.readouterr().out == first
+
+
+def test_unknown_tileset_is_a_diagnostic(capsys):
+    assert main(["tiles", "stats", "--tileset", "new_ordr"]) == 1
+    assert "did you mean 'new_order'?" in capsys.readouterr().err
+
+
+def test_user_tileset_can_be_simulated(tmp_path, capsys):
+    fan = tmp_path / "fan.trian"
+    fan.write_text("tileset fan extends new_order {\n  remove T08\n}\n")
+    assert main(["tiles", "stats", "--tileset", "fan", "--content", str(fan)]) == 0
+    assert re.search(r"tiles:\s+78\b", capsys.readouterr().out)

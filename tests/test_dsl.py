@@ -1,0 +1,193 @@
+"""The DSL: parsing, definitions, and diagnostics that point at the right text."""
+import json
+import textwrap
+
+import pytest
+
+from trian_script.dsl.expressions import FormulaError, compile_formula
+from trian_script.dsl.loader import load
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def diagnostics(tmp_path, text, name="t.trian"):
+    path = write(tmp_path, name, text)
+    return load([path]).report.diagnostics
+
+
+def only(diags, code):
+    found = [d for d in diags if d.code == code]
+    assert found, f"no {code} in {[d.code + ' ' + d.message for d in diags]}"
+    return found
+
+
+def test_shipped_content_is_clean():
+    defs = load()
+    assert not defs.report, defs.report.render()
+    assert set(defs.blocks["ruleset"]) >= {"new_order", "beginner", "with-ships"}
+
+
+def test_misspelt_block_keyword_is_located_and_corrected(tmp_path):
+    (d,) = diagnostics(tmp_path, """
+        tilset fan {
+          grid = triangle
+        }
+    """)
+    assert (d.code, d.position.line, d.position.column) == ("TS101", 1, 1)
+    assert "did you mean 'tileset'" in d.hint
+    assert "'tileset'" in d.expected
+
+
+def test_every_syntax_error_of_a_file_is_reported(tmp_path):
+    diags = diagnostics(tmp_path, """
+        tileset x {
+          face A = sss sss sss [nebula 0
+          feture gas letter: g
+          tile T = A / A count
+        }
+    """)
+    assert [(d.code, d.position.line) for d in diags] == [("TS101", 2), ("TS101", 3), ("TS101", 4)]
+    assert "did you mean 'feature'" in diags[1].hint
+    assert diags[2].expected == "a whole number"
+
+
+def test_unknown_setting_gets_did_you_mean_and_caret(tmp_path):
+    diags = diagnostics(tmp_path, """
+        tileset fan extends new_order {
+          segmnts = 3
+        }
+    """)
+    (d,) = only(diags, "TS201")
+    assert (d.position.line, d.position.column, d.position.end_column) == (2, 3, 10)
+    assert d.hint == "did you mean 'segments'?"
+    rendered = d.render()
+    assert "2 |   segmnts = 3" in rendered and "  |   ^^^^^^^" in rendered
+
+
+def test_enum_value_and_unknown_reference(tmp_path):
+    diags = diagnostics(tmp_path, """
+        tileset fan extends new_ordr {
+          grid = triangel
+        }
+    """)
+    (d,) = only(diags, "TS203")
+    assert d.hint == "did you mean 'triangle'?" and d.position.column == 10
+
+
+def test_face_mistakes_point_at_the_word(tmp_path):
+    diags = diagnostics(tmp_path, """
+        tileset fan extends new_order {
+          face A = sss sxs sss
+          face B = nnn sss sss [nebul: extractor]
+          face C = nnn sss sss [nebula: extractr]
+          tile T1 = A / Q
+        }
+    """)
+    by_line = {d.position.line: d for d in only(diags, "TS304")}
+    assert "unknown segment letter 'x'" in by_line[2].message and by_line[2].position.column == 16
+    assert by_line[3].hint == "did you mean 'nebula'?" and by_line[3].position.column == 25
+    assert by_line[4].hint == "did you mean 'extractor'?"
+    assert "unknown face 'Q'" in by_line[5].message and by_line[5].position.column == 17
+
+
+def test_extends_must_resolve(tmp_path):
+    diags = diagnostics(tmp_path, """
+        tileset fan extends new_ordr {
+        }
+    """)
+    (d,) = only(diags, "TS303")
+    assert d.hint == "did you mean 'new_order'?" and (d.position.line, d.position.column) == (1, 21)
+
+
+def test_formula_names_are_checked_with_column(tmp_path):
+    diags = diagnostics(tmp_path, """
+        variant v extends new_order {
+          closing.nebula = (tiles + emisaries) * 2
+        }
+    """)
+    (d,) = only(diags, "TS305")
+    assert d.hint == "did you mean 'emissaries'?"
+    assert (d.position.line, d.position.column) == (2, 29)
+
+
+def test_duplicate_names_are_reported(tmp_path):
+    diags = diagnostics(tmp_path, """
+        tileset fan extends new_order {
+          face A = sss sss sss
+          face A = nnn sss sss
+        }
+    """)
+    (d,) = only(diags, "TS301")
+    assert d.position.line == 3
+
+
+def test_missing_import_is_reported_at_the_import(tmp_path):
+    diags = diagnostics(tmp_path, """
+        import "nowhere.trian"
+    """)
+    (d,) = only(diags, "TS102")
+    assert d.position.line == 1
+
+
+def test_imports_are_followed(tmp_path):
+    write(tmp_path, "more.trian", """
+        variant mine extends new_order {
+          cost.mineral = 5
+        }
+    """)
+    main = write(tmp_path, "main.trian", 'import "more.trian"\n')
+    defs = load([main])
+    assert not defs.report, defs.report.render()
+    assert defs.blocks["ruleset"]["mine"].definition["cost"] == {"mineral": 5}
+
+
+def test_json_definitions_pass_the_same_schema(tmp_path):
+    good = {"kind": "tileset", "name": "js", "extends": "new_order",
+            "faces": {"Z": {"edges": ["sss", "sss", "sps"], "regions": [{"kind": "path", "props": {"planet": 1}}]}},
+            "tiles": {"J1": {"faces": ["Z", "E"], "count": 2}}}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(good))
+    assert not load([path]).report
+    bad = dict(good, segmnts=3)
+    path.write_text(json.dumps(bad))
+    (d,) = load([path]).report.diagnostics
+    assert d.code == "TS201" and d.hint == "did you mean 'segments'?"
+
+
+def test_dsl_and_json_give_the_same_definition(tmp_path):
+    dsl = write(tmp_path, "a.trian", """
+        tileset same extends new_order {
+          face Z = sss sss sps [path: planet*2]
+          tile J1 = Z / E count 2
+        }
+    """)
+    from_dsl = load([dsl]).blocks["tileset"]["same"].definition
+    assert from_dsl == {"kind": "tileset", "name": "same", "extends": "new_order",
+                        "faces": {"Z": {"edges": ["sss", "sss", "sps"],
+                                        "regions": [{"kind": "path", "props": {"planet": 2}}]}},
+                        "tiles": {"J1": {"faces": ["Z", "E"], "count": 2}}}
+
+
+def test_invalid_json_is_located(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text('{"kind": "tileset",\n "name": }')
+    (d,) = load([path]).report.diagnostics
+    assert (d.code, d.position.line) == ("TS103", 2)
+
+
+def test_formulas_compute_and_explain():
+    formula = compile_formula("(tiles + emissaries) * (1 + extractors)", {"tiles", "emissaries", "extractors"})
+    env = {"tiles": 3, "emissaries": 1, "extractors": 1}
+    assert formula(env) == 8
+    assert formula.explain(env) == "(3 tiles + 1 emissaries) * (1 + 1 extractors)"
+    assert compile_formula("max(1, tiles - 5) >= 2 and not false")({"tiles": 8})
+
+
+@pytest.mark.parametrize("text", ["__import__('os')", "tiles.__class__", "open(x)", "tiles +"])
+def test_formulas_never_run_code(text):
+    with pytest.raises(FormulaError):
+        compile_formula(text, {"tiles"})

@@ -1,0 +1,122 @@
+"""The ``trian`` command: validate content, study tilesets (and, later, play games).
+
+A user mistake prints a diagnostic report and exits 1; it never shows a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .dsl.diagnostics import DiagnosticError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args) or 0
+    except DiagnosticError as err:
+        print(err.report.render(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(metavar="COMMAND")
+
+    validate = sub.add_parser("validate", help="check DSL or JSON files and folders; exit 1 with diagnostics")
+    validate.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the shipped content)")
+    validate.set_defaults(run=cmd_validate)
+
+    tiles = sub.add_parser("tiles", help="study a tileset: stats, simulate, render")
+    tiles_sub = tiles.add_subparsers(metavar="ACTION")
+    for name, func, text in (
+        ("stats", cmd_tiles_stats, "print what the tileset is made of"),
+        ("simulate", cmd_tiles_simulate, "lay out every tile by random legal placement"),
+        ("render", cmd_tiles_render, "draw every face as an SVG"),
+    ):
+        p = tiles_sub.add_parser(name, help=text)
+        p.add_argument("--tileset", default="new_order", help="tileset name (default: new_order)")
+        p.add_argument("--content", action="append", type=Path, default=[], metavar="PATH",
+                       help="more DSL/JSON files or folders to load (repeatable)")
+        p.set_defaults(run=func)
+        if name == "simulate":
+            p.add_argument("--games", type=int, default=20)
+            p.add_argument("--seed", type=int, default=1)
+            p.add_argument("--svg", type=Path, help="draw the final board of the last game to this file")
+        if name == "render":
+            p.add_argument("--out", type=Path, required=True, help="folder for the SVG files")
+    tiles.set_defaults(run=lambda args: tiles.print_help() or 2)
+    return parser
+
+
+def cmd_validate(args) -> int:
+    from .dsl.loader import load
+
+    defs = load(args.paths)
+    if defs.report:
+        print(defs.report.render(), file=sys.stderr)
+        return 1
+    counts = {family: len(blocks) for family, blocks in defs.blocks.items()}
+    checked = ", ".join(defs.user_files) if defs.user_files else "the shipped content"
+    print(f"ok: {checked} — {counts['tileset']} tileset(s), {counts['ruleset']} ruleset(s)/variant(s), no problems")
+    return 0
+
+
+def _tileset(args):
+    from .content import load_tileset
+
+    return load_tileset(args.tileset, args.content)
+
+
+def cmd_tiles_stats(args) -> int:
+    from .board.simulate import composition
+
+    tileset = _tileset(args)
+    print(f"{tileset.title} ({tileset.name}): {tileset.grid.name} grid, {tileset.segments} segments per edge")
+    for key, value in composition(tileset).items():
+        if isinstance(value, dict):
+            print(f"{key}:")
+            for k, v in value.items():
+                print(f"  {k:<12} {v}")
+        else:
+            print(f"{key + ':':<14} {value}")
+    return 0
+
+
+def cmd_tiles_simulate(args) -> int:
+    from .board.simulate import simulate
+
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    tileset = _tileset(args)
+    report = simulate(tileset, args.games, args.seed)
+    print(f"{tileset.title}: {len(tileset.tiles)} tiles, seed {args.seed}")
+    print("\n".join(report.lines(tileset.areas)))
+    if args.svg:
+        from .render.svg import board_drawing
+
+        args.svg.parent.mkdir(parents=True, exist_ok=True)
+        board_drawing(report.last.board).save_svg(str(args.svg))
+        print(f"final board of the last game: {args.svg}")
+    return 0
+
+
+def cmd_tiles_render(args) -> int:
+    from .render.svg import tiles_sheet
+
+    tileset = _tileset(args)
+    written = tiles_sheet(tileset, args.out)
+    print(f"wrote {len(written)} files to {args.out} (open {args.out / 'index.html'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
