@@ -18,6 +18,7 @@ class AreaTotals:
     open: int = 0  # segments facing an empty cell
     props: Counter = field(default_factory=Counter)
     units: Counter = field(default_factory=Counter)  # (player, unit kind) -> count; kept by the engine
+    minerals: Counter = field(default_factory=Counter)  # colour -> pieces lying in the area (nebulas)
     closed: bool = False
 
 
@@ -57,6 +58,7 @@ class AreaForest:
         ta.open += tb.open
         ta.props += tb.props
         ta.units += tb.units
+        ta.minerals += tb.minerals
         ta.closed = ta.closed or tb.closed
         del self.totals[rb]
         return ra

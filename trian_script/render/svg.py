@@ -114,19 +114,21 @@ def _polygon(points: list[Point], **kwargs) -> draw.Lines:
 # -- blobs (nebula, gas) ---------------------------------------------------------------------------
 
 def _bulge(frame: _Frame, a: Point, b: Point) -> Point:
-    """Control point closing a single run: towards the centre, but no deeper than the run is wide,
-    so a one-segment nebula is a bump and not a spike reaching the middle."""
+    """Control point closing a single run: towards the centre, but about as deep as the run is wide,
+    so a one-segment nebula is a bump and not a spike reaching the middle. The curve only reaches
+    half way to its control point, so a whole-edge nebula reaches about 0.7 of the way in."""
     mid = _lerp(a, b, 0.5)
-    depth = min(_dist(mid, frame.centre), 1.2 * _dist(a, b))
+    depth = min(1.4 * _dist(mid, frame.centre), 1.2 * _dist(a, b))
     reach = depth / max(_dist(mid, frame.centre), 1e-9)
     return _lerp(mid, frame.centre, reach)
 
 
 def _through_centre(frame: _Frame, t_end: float, t_next: float) -> Point:
     """Control point joining one run to the next across the tile: near the centre, nudged towards
-    the gap between them so the two sides of the band stay apart and the band crosses the middle."""
+    the gap between them so the two sides of the band stay apart and the band crosses the middle.
+    A short gap (a segment or two) keeps the curve near the boundary instead of hooking inwards."""
     gap = (t_next - t_end) % frame.edges
-    return _lerp(frame.centre, frame.at(t_end + gap / 2), 0.28)
+    return _lerp(frame.centre, frame.at(t_end + gap / 2), max(0.28, 1 - 0.8 * gap))
 
 
 def _blob_path(frame: _Frame, region_runs: list[list[int]], **style) -> draw.Path:
@@ -286,25 +288,37 @@ def draw_face(target, face: Face, tileset: Tileset, cell: Cell, rotation: int, s
     blobs, lines, planets and icons, outline, so small things are never hidden by big ones.
     """
     frame = _Frame(tileset.grid, cell, rotation, tileset.segments, scale, offset)
-    group = draw.Group(class_="face")
+    # clip the content to the cell, so line caps and blob strokes never spill onto the neighbours
+    clip = draw.ClipPath()
+    clip.append(_polygon(frame.corners))
+    tile = draw.Group(class_="tile")
+    group = draw.Group(class_="face", clip_path=clip)
+    tile.append(group)
     background = next((f.name for f in tileset.features.values() if f.background), "space")
     group.append(_polygon(frame.corners, fill=_colour(background), class_=f"feature {background}"))
     _stars(group, frame, face, rotation)
+    _draw_regions(group, frame, face, tileset)
+    tile.append(_polygon(frame.corners, fill="none", stroke=COLOURS["outline"], stroke_width=scale * 0.012,
+                         class_="outline"))
+    target.append(tile)
+    return tile
+
+
+def _draw_regions(group, frame: _Frame, face: Face, tileset: Tileset) -> None:
+    """Blobs first, then lines with their planets, then icons: each layer on top of the last."""
     styles = [_feature_style(tileset, region) for region in face.regions]
     anchors: dict[int, Point] = {}
     for ri, region in enumerate(face.regions):
         if styles[ri] == "blob":
             anchors[ri] = _draw_blob(group, frame, region)
-    spots = _Spots(frame)
+    spots = _Spots(frame)  # planets claim their places before the icons look for room
     for ri, region in enumerate(face.regions):
         if styles[ri] == "lines":
             anchors[ri] = _draw_lines_and_planets(group, frame, region, spots, f"{face.name}:{ri}")
     for ri, region in enumerate(face.regions):
-        _draw_icons(group, frame, region, anchors[ri] if ri in anchors else _space_anchor(frame, region), spots)
-    group.append(_polygon(frame.corners, fill="none", stroke=COLOURS["outline"], stroke_width=scale * 0.012,
-                          class_="outline"))
-    target.append(group)
-    return group
+        anchor = anchors[ri] if ri in anchors else _space_anchor(frame, region)
+        _draw_icons(group, frame, region, anchor, spots, planets_drawn=styles[ri] == "lines",
+                    seed=f"{face.name}:{ri}")
 
 
 def _draw_lines_and_planets(group, frame: _Frame, region: Region, spots: _Spots, seed: str) -> Point:
@@ -326,11 +340,15 @@ def _space_anchor(frame: _Frame, region: Region) -> Point:
     return _lerp(frame.centre, mean, 0.55)
 
 
-def _draw_icons(group, frame: _Frame, region: Region, anchor: Point, spots: _Spots) -> None:
+def _draw_icons(group, frame: _Frame, region: Region, anchor: Point, spots: _Spots, planets_drawn: bool,
+                seed: str) -> None:
     r = frame.inradius * 0.17
     for name, count in region.props:
         if name == "planet":
-            continue  # drawn with the path it sits on
+            if not planets_drawn:  # a planet off any path (some variant): still show it
+                spot = spots.place(anchor, frame.inradius * (0.25 if count == 1 else 0.45), region)
+                _draw_planets(group, frame, spot, count, seed)
+            continue
         for _ in range(count):
             x, y = spots.place(anchor, r * 1.25, region)
             group.append(_icon(name, x, y, r))

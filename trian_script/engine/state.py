@@ -1,0 +1,49 @@
+"""Game state: players, bags, units on the board. Plain data; the rules live in the other modules."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+UNIT_KINDS = ("emissaries", "research-stations", "space-stations", "corvettes", "rogues")
+
+
+@dataclass
+class ScoreEvent:
+    """One change of credits, with the reason and the arithmetic that explains it."""
+
+    player: str
+    amount: int
+    source: str  # closed nebula, construction, minerals, trade…
+    explanation: str
+
+    def __str__(self) -> str:
+        sign = "" if self.amount < 0 else "+"
+        return f"{self.source}: {self.explanation} → {sign}{self.amount}¢ {self.player}"
+
+
+@dataclass
+class Player:
+    name: str  # the seat colour: red, blue, …
+    credits: int
+    supply: Counter  # unit kind -> pieces on the race board
+    minerals: Counter = field(default_factory=Counter)
+    tokens: list[str] = field(default_factory=list)  # combat tokens, hidden from the others
+
+    def units_left(self) -> int:
+        return self.supply["emissaries"] + self.supply["research-stations"] + self.supply["space-stations"]
+
+
+@dataclass
+class Emissary:
+    """An emissary on a tile region; a station built under it stays with it (NO-3.3.3)."""
+
+    player: str
+    region: int
+    station: str | None = None  # None, "research-station" or "space-station"
+
+
+@dataclass
+class Ship:
+    player: str
+    kind: str  # "corvette" or "rogue"
+    region: int
