@@ -34,6 +34,24 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the shipped content)")
     validate.set_defaults(run=cmd_validate)
 
+    play = sub.add_parser("play", help="play a game with bots (and people) and print its summary")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--ruleset", default="beginner", help="ruleset or variant (default: beginner)")
+    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random)")
+    play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
+                      help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
+    play.add_argument("--log", type=Path, help="write the game log to this file")
+    play.add_argument("--content", action="append", type=Path, default=[], metavar="PATH")
+    play.add_argument("--verbose", action="store_true", help="print every event of the game")
+    play.set_defaults(run=cmd_play)
+
+    replay = sub.add_parser("replay", help="replay a game log and print its summary")
+    replay.add_argument("log", type=Path)
+    replay.add_argument("--content", action="append", type=Path, default=[], metavar="PATH")
+    replay.add_argument("--verbose", action="store_true")
+    replay.set_defaults(run=cmd_replay)
+
     tiles = sub.add_parser("tiles", help="study a tileset: stats, simulate, render")
     tiles_sub = tiles.add_subparsers(metavar="ACTION")
     for name, func, text in (
@@ -73,6 +91,86 @@ def _tileset(args):
     from .content import load_tileset
 
     return load_tileset(args.tileset, args.content)
+
+
+def cmd_play(args) -> int:
+    from . import Game, load_ruleset
+    from .bots import BOTS
+    from .engine.game import COLOURS
+    from .engine.summary import summary
+
+    ruleset = load_ruleset(args.ruleset, args.content)
+    if not 1 <= args.players <= len(COLOURS):
+        print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
+        return 2
+    seats = list(COLOURS[: args.players])
+    who = {seat: args.bot for seat in seats}
+    for item in args.seat:
+        colour, _, kind = item.partition("=")
+        if colour not in who or kind not in (*BOTS, "human"):
+            print(f"error: --seat {item}: expected COLOUR=WHO with COLOUR in {', '.join(seats)} "
+                  f"and WHO in {', '.join((*BOTS, 'human'))}", file=sys.stderr)
+            return 2
+        who[colour] = kind
+    if args.bot not in BOTS:
+        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)})", file=sys.stderr)
+        return 2
+    from .engine.game import IllegalChoice
+
+    try:
+        game = Game(ruleset, seats, args.seed)
+    except IllegalChoice as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    players = {seat: (HumanPlayer() if kind == "human" else BOTS[kind](args.seed * 31 + i))
+               for i, (seat, kind) in enumerate(who.items())}
+    shown = 0
+    while not game.is_over:
+        game.choose(players[game.decision.player].choose(game))
+        if args.verbose or any(k == "human" for k in who.values()):
+            print("\n".join(game.notes[shown:]))
+            shown = len(game.notes)
+    if args.verbose:
+        print("\n".join(game.notes[shown:]))
+    print(summary(game))
+    if args.log:
+        from .engine.log import dump
+
+        args.log.write_text(dump(game), encoding="utf-8")
+        print(f"log written to {args.log} (replay with: trian replay {args.log})")
+    return 0
+
+
+class HumanPlayer:
+    """A person at the terminal: numbered options, or an option typed out."""
+
+    def choose(self, game) -> str:
+        decision = game.decision
+        print(f"\n{decision.player}, {decision.prompt} — {game.current.credits}¢, "
+              f"minerals {dict(+game.current.minerals) or 'none'}")
+        for number, text in enumerate(decision.options, 1):
+            print(f"  {number:>3}. {text}")
+        while True:
+            answer = input("> ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1]
+            if answer in decision.options:
+                return answer
+            print(f"  type a number from 1 to {len(decision.options)}, or an option's text")
+
+
+def cmd_replay(args) -> int:
+    from .engine.log import replay
+    from .engine.summary import summary
+
+    if not args.log.is_file():
+        print(f"error: no such log file: {args.log}", file=sys.stderr)
+        return 1
+    game = replay(args.log, args.content)
+    if args.verbose:
+        print("\n".join(game.notes))
+    print(summary(game))
+    return 0
 
 
 def cmd_tiles_stats(args) -> int:

@@ -101,6 +101,47 @@ class Board:
         roots = {self.forest.find(n) for n in placed.nodes if n is not None}
         return [self.area(r) for r in roots]
 
+    def would_close(self, face: Face, cell: Cell, rotation: int) -> list[tuple[str, int]]:
+        """(kind, tiles) of the areas that laying ``face`` there would close; changes nothing.
+
+        For bots and hints: it counts, per merged area, the open segments left after the matches.
+        """
+        grid, k = self.grid, self.k
+        orientation = face.orientations[rotation]
+        groups: dict = {}  # key -> [open, tiles, kind]; keys are new region indexes or old roots
+        parent: dict = {}
+
+        def find(x):
+            while parent.get(x, x) != x:
+                x = parent[x]
+            return x
+
+        for ri, region in enumerate(face.regions):
+            if region.area is not None:
+                groups[("new", ri)] = [len(region.positions), {cell}, region.area]
+        for edge in range(grid.edges):
+            neighbour = self.cells.get(grid.neighbour(cell, edge))
+            if neighbour is None:
+                continue
+            back = grid.back_edge(cell, edge)
+            for i in range(k):
+                mine = dict(orientation.touching[edge * k + i])
+                theirs = dict(neighbour.orientation.touching[back * k + (k - 1 - i)])
+                for area, ri in mine.items():
+                    if area not in theirs:
+                        continue
+                    root = self.forest.find(neighbour.nodes[theirs[area]])
+                    if root not in groups and find(root) == root:
+                        t = self.forest.totals[root]
+                        groups[root] = [t.open, set(t.tiles), t.kind]
+                    a, b = find(("new", ri)), find(root)
+                    if a != b:
+                        parent[b] = a
+                        groups[a][0] += groups[b][0]
+                        groups[a][1] |= groups[b][1]
+                    groups[a][0] -= 2
+        return [(g[2], len(g[1])) for key, g in groups.items() if find(key) == key and g[0] == 0]
+
     # -- the one change ----------------------------------------------------------------------
     def place(self, tile: Tile, face: Face, cell: Cell, rotation: int) -> list[Area]:
         """Lay a face; returns the areas this placement closed (each once, NO-4.1, NO-4.3)."""

@@ -51,6 +51,7 @@ def emissary_battle(game, area: Area) -> None:
     if len(players) < 2:
         return
     bonus = dict(players)
+    game.battles += 1
     die = game.ruleset.value("battle.die")
     game.note(f"emissary battle in the {area.kind} at {game.area_name(area)}: " +
               ", ".join(f"{p} ({n})" for p, n in players.items()))

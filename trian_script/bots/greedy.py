@@ -1,0 +1,66 @@
+"""A greedy bot: takes what pays now, keeps its credits, and places tiles to close areas it scores.
+
+It reads option texts and the board's read-only questions only; it never changes the game.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from ..engine.actions import FACE_LETTERS
+
+# what one closed area of each kind is roughly worth to the closer, per tile
+VALUE_PER_TILE = {"nebula": 1.5, "system": 2.0, "space": 3.0}
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game) -> str:
+        decision = game.decision
+        options = decision.options
+        chooser = getattr(self, "_" + decision.kind, None)
+        return chooser(game, options) if chooser else self.rng.choice(options)
+
+    def _extraction(self, game, options):
+        if "gain minerals" in options:
+            return "gain minerals"
+        return "end extraction"  # a mineral bought for 6¢ is worth 3¢ at the end: don't
+
+    def _gain(self, game, options):
+        return options[0]
+
+    def _draw(self, game, options):
+        return self.rng.choice(options)
+
+    def _place(self, game, options):
+        me = game.current.name
+        best, best_value = [], float("-inf")
+        for text in options:
+            match = re.search(r" ([ab]) @\(([-\d,]+)\) r(\d+)$", text)
+            face = game.drawn.faces[FACE_LETTERS.index(match.group(1))]
+            cell = tuple(int(v) for v in match.group(2).split(","))
+            value = sum(VALUE_PER_TILE.get(kind, 0) * tiles
+                        for kind, tiles in game.board.would_close(face, cell, int(match.group(3))))
+            # a tile with a place for an emissary lets the expedition follow
+            if game.current.supply["emissaries"] and any("emissary" in r.holds for r in face.regions):
+                value += 0.5
+            value += self.rng.random() * 0.1  # break ties without a bias towards one corner
+            if value > best_value:
+                best, best_value = [text], value
+        return best[0]
+
+    def _exploration(self, game, options):
+        me = game.current.name
+        builds = [o for o in options if o.startswith("build")]
+        if builds:
+            return max(builds, key=lambda o: ("space-station" in o, o))
+        expeditions = [o for o in options if o.startswith("expedition emissary")]
+        if expeditions and game.current.supply["emissaries"] > 1:
+            return self.rng.choice(expeditions)
+        if "research" in options:
+            return "research"
+        return "pass"

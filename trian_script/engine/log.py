@@ -1,0 +1,75 @@
+"""Game logs: a header (ruleset, its hash, seats, seed) and one chosen option per line.
+
+Saving a game is writing its log; loading is replaying it. The text is meant to be read, diffed and
+pasted into bug reports.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..dsl.diagnostics import DiagnosticError, Position, Report
+from .game import Game, IllegalChoice
+from .ruleset import load_ruleset
+
+MAGIC = "# trian-script game log"
+
+
+def dump(game: Game) -> str:
+    header = [MAGIC, f"ruleset: {game.ruleset.name}", f"ruleset-hash: {game.ruleset.hash}",
+              f"seats: {' '.join(p.name for p in game.players)}", f"seed: {game.seed}", "---"]
+    return "\n".join(header + game.log) + "\n"
+
+
+@dataclass
+class LogFile:
+    ruleset: str
+    ruleset_hash: str
+    seats: list[str]
+    seed: int
+    moves: list[tuple[int, str]]  # (line number, option text)
+
+
+def parse(text: str, filename: str) -> LogFile:
+    report = Report()
+    report.sources[filename] = text
+    lines = text.split("\n")
+    header: dict[str, str] = {}
+    body_start = None
+    for number, line in enumerate(lines, 1):
+        if line.strip() == "---":
+            body_start = number
+            break
+        if line.startswith("#") or not line.strip():
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            report.add("TS401", "a header line is 'key: value'", Position(filename, number, 1, len(line) + 1))
+        header[key.strip()] = value.strip()
+    for key in ("ruleset", "seats", "seed"):
+        if key not in header:
+            report.add("TS401", f"the log has no '{key}:' line", Position(filename, 1, 1, 2))
+    if body_start is None:
+        report.add("TS401", "the log has no '---' line before its moves", Position(filename, len(lines), 1, 2))
+    if report:
+        raise DiagnosticError(report)
+    moves = [(n, line.strip()) for n, line in enumerate(lines[body_start:], body_start + 1) if line.strip()]
+    return LogFile(header["ruleset"], header.get("ruleset-hash", ""), header["seats"].split(), int(header["seed"]), moves)
+
+
+def replay(path: Path, paths=()) -> Game:
+    """Rebuild a game from its log file; a move the rules refuse is reported at its line."""
+    text = Path(path).read_text(encoding="utf-8")
+    log = parse(text, str(path))
+    game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed)
+    for number, move in log.moves:
+        try:
+            game.choose(move)
+        except IllegalChoice as err:
+            report = Report()
+            report.sources[str(path)] = text
+            report.add("TS402", f"move refused: {err}", Position(str(path), number, 1, len(move) + 1),
+                       hint="the log does not match this ruleset or was edited" if log.ruleset_hash != game.ruleset.hash
+                       else "")
+            raise DiagnosticError(report) from None
+    return game

@@ -1,0 +1,27 @@
+"""The readable end-of-game summary: credits by source, areas closed, battles."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+
+def summary(game) -> str:
+    by_source: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for event in game.scores_log:
+        by_source[event.player][event.source] += event.amount
+    lines = [f"{game.ruleset.title} — {len(game.players)} players, seed {game.seed}, {game.turn} turns, "
+             f"{len(game.log)} decisions"]
+    ranking = sorted(game.players, key=lambda p: (-p.credits, p.units_left()))
+    winners = game.winners() if game.is_over else []
+    for player in ranking:
+        start = game.ruleset.value("start.credits")
+        parts = [f"start {start}"] + [f"{source} {amount:+d}" for source, amount in sorted(by_source[player.name].items())]
+        mark = "  ← winner" if player.name in winners else ""
+        lines.append(f"  {player.name:<8} {player.credits:>4}¢   ({', '.join(parts)}){mark}")
+    closed = ", ".join(f"{kind} {count}" for kind, count in sorted(game.closed_counts.items())) or "none"
+    lines.append(f"areas closed: {closed}")
+    lines.append(f"battles: {game.battles}")
+    best = sorted(game.scores_log, key=lambda e: -e.amount)[:3]
+    if best:
+        lines.append("biggest scores:")
+        lines += [f"  {event}" for event in best]
+    return "\n".join(lines)
