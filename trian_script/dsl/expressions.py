@@ -57,18 +57,18 @@ def _replace_word(text: str, word: str, by: str) -> str:
     return re.sub(rf"(?<![\w.]){re.escape(word)}(?![\w.])", by, text)
 
 
-def compile_formula(text: str, allowed_names: set[str] | None = None) -> Formula:
+def compile_formula(text: str, allowed_names: set[str] | None = None, functions: dict | None = None) -> Formula:
     try:
         tree = lark_parser().parse(text, start="expr")
     except UnexpectedInput as err:
         raise FormulaError("this formula cannot be read", column=err.column if err.column > 0 else len(text) + 1,
                            expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
     names: set[str] = set()
-    fn = _compile(tree, names, allowed_names)
+    fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
     return Formula(text, frozenset(names), fn)
 
 
-def _compile(node, names: set[str], allowed: set[str] | None):
+def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS):
     if isinstance(node, Token):
         raise FormulaError(f"unexpected '{node}'", node.column)
     kind = node.data
@@ -92,19 +92,19 @@ def _compile(node, names: set[str], allowed: set[str] | None):
         names.add(name)
         return lambda env: env[name]
     if kind == "neg":
-        inner = _compile(kids[0], names, allowed)
+        inner = _compile(kids[0], names, allowed, functions)
         return lambda env: -inner(env)
     if kind == "not_":
-        inner = _compile(kids[0], names, allowed)
+        inner = _compile(kids[0], names, allowed, functions)
         return lambda env: not inner(env)
     if kind in ("and_expr", "or_expr"):
-        parts = [_compile(k, names, allowed) for k in kids]
+        parts = [_compile(k, names, allowed, functions) for k in kids]
         if kind == "and_expr":
             return lambda env: all(p(env) for p in parts)
         return lambda env: any(p(env) for p in parts)
     if kind in ("sum", "product", "comparison"):
-        first = _compile(kids[0], names, allowed)
-        steps = [(_BINARY[str(op)], _compile(arg, names, allowed)) for op, arg in zip(kids[1::2], kids[2::2])]
+        first = _compile(kids[0], names, allowed, functions)
+        steps = [(_BINARY[str(op)], _compile(arg, names, allowed, functions)) for op, arg in zip(kids[1::2], kids[2::2])]
 
         def chain(env, first=first, steps=steps):
             value = first(env)
@@ -115,12 +115,12 @@ def _compile(node, names: set[str], allowed: set[str] | None):
         return chain
     if kind == "call":
         fname, *args = kids
-        if str(fname) not in FUNCTIONS:
+        if str(fname) not in functions:
             from .diagnostics import did_you_mean, one_of
 
             raise FormulaError(f"unknown function '{fname}'", fname.column, len(fname),
-                               expected=one_of(FUNCTIONS), hint=did_you_mean(str(fname), FUNCTIONS))
-        func = FUNCTIONS[str(fname)]
-        compiled = [_compile(a, names, allowed) for a in args]
+                               expected=one_of(functions), hint=did_you_mean(str(fname), functions))
+        func = functions[str(fname)]
+        compiled = [_compile(a, names, allowed, functions) for a in args]
         return lambda env: func(*(c(env) for c in compiled))
     raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))

@@ -19,8 +19,8 @@ from .parser import parse_text
 from .transformer import Block, SourceMap, transform
 
 # Which schema checks a block of each kind, and the namespace its name lives in.
-SCHEMA_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset"}
-FAMILY_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset"}
+SCHEMA_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario"}
+FAMILY_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario"}
 SOURCE_SUFFIXES = (".trian", ".json")
 
 
@@ -33,7 +33,7 @@ def schema(name: str) -> dict:
 class Definitions:
     """Every block loaded, by family (``tileset``, ``ruleset``) and name, with the run's report."""
 
-    blocks: dict[str, dict[str, Block]] = field(default_factory=lambda: {"tileset": {}, "ruleset": {}})
+    blocks: dict[str, dict[str, Block]] = field(default_factory=lambda: {"tileset": {}, "ruleset": {}, "scenario": {}})
     report: Report = field(default_factory=Report)
     user_files: list[str] = field(default_factory=list)
 

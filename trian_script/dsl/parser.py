@@ -14,7 +14,8 @@ from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 from .diagnostics import Position, Report, did_you_mean, one_of
 
 MAX_SYNTAX_ERRORS = 20
-ENTRY_KEYWORDS = ("face", "tile", "feature", "property", "remove", "import")
+ENTRY_KEYWORDS = ("face", "tile", "feature", "property", "remove", "import", "lay", "put", "choose", "refuse",
+                  "expect", "expect-option", "expect-no-option", "covers")
 
 # How regex terminals read in a message; literal terminals are shown as they are written.
 TERMINAL_WORDS = {
@@ -27,6 +28,8 @@ TERMINAL_WORDS = {
     "INT": "a whole number",
     "NUMBER": "a number",
     "COMPARE": "a comparison (==, <, …)",
+    "CELL": "a cell such as @(0,0,1)",
+    "RULE_ID": "a rule id such as NO-4.2",
     "ADD_OP": "'+' or '-'",
     "MUL_OP": "'*', '/', '//' or '%'",
     "_NL": "the end of the line",

@@ -217,6 +217,34 @@ class _BlockBuilder:
         self.source.put(("remove", str(name)), name)
         self.source.put(("remove", str(name), "@key"), name)
 
+    def _step(self, tree: Tree) -> None:
+        word, *args = tree.children
+        steps = self.definition.setdefault("steps", [])
+        path = ("steps", len(steps))
+        values = []
+        for i, arg in enumerate(args):
+            token = arg.children[0]
+            values.append(_string(token) if arg.data == "text" else int(token) if arg.data == "integer"
+                          else "@(" + ",".join(v.strip() for v in str(token)[2:-1].split(",")) + ")"
+                          if arg.data == "cell" else str(token))
+            self.source.put(path + ("args", i), token)
+        steps.append({"do": str(word.children[0]), "args": values})
+        self.source.put(path, tree)
+        self.source.put(path + ("do",), word)
+
+    def _expect_step(self, tree: Tree) -> None:
+        steps = self.definition.setdefault("steps", [])
+        path = ("steps", len(steps))
+        steps.append({"do": "expect", "formula": self._text_of(tree.children[0])})
+        self.source.put(path, tree)
+        self.source.put(path + ("formula",), tree.children[0])
+
+    def _covers_def(self, tree: Tree) -> None:
+        covers = self.definition.setdefault("covers", [])
+        for token in tree.children:
+            self.source.put(("covers", len(covers)), token)
+            covers.append(str(token))
+
     # -- values --------------------------------------------------------------------------------
     def _value(self, node, path: Path):
         """A literal stays a JSON value; anything that computes is kept as formula text."""

@@ -161,8 +161,32 @@ def _exploration(game) -> dict:
         out["research"] = partial(_research, game)
     out.update(_expeditions(game))
     out.update(_constructions(game))
+    if game.pending_closed:
+        out["resolve events"] = game.resolve_events
+    out.update(_withdrawals(game))
     out["pass"] = game.end_turn
     return out
+
+
+def _withdrawals(game) -> dict:
+    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back."""
+    me, fmt = game.current.name, game.board.grid.format_cell
+    out = {}
+    for root in game.resolved_closed:
+        area = game.board.area(root)
+        units = game.units_in(area)
+        if not units or any(player != me for player, _ in units):
+            continue
+        for cell in sorted(area.tiles):
+            emissary = game.emissaries.get(cell)
+            if emissary and emissary.player == me and emissary.station is None:
+                out[f"withdraw emissary @{fmt(cell)}"] = partial(_withdraw, game, cell, area)
+    return out
+
+
+def _withdraw(game, cell, area) -> None:
+    game.return_emissary(cell)
+    game.update_control(game.board.area(area.id))
 
 
 def _research(game) -> None:

@@ -52,11 +52,10 @@ def emissary_battle(game, area: Area) -> None:
         return
     bonus = dict(players)
     game.battles += 1
-    die = game.ruleset.value("battle.die")
     game.note(f"emissary battle in the {area.kind} at {game.area_name(area)}: " +
               ", ".join(f"{p} ({n})" for p, n in players.items()))
     while len(players) > 1:
-        rolls = {p: game.rng.randint(1, die) + bonus[p] for p in players}
+        rolls = {p: game.roll() + bonus[p] for p in players}
         best = max(rolls.values())
         top = [p for p, r in rolls.items() if r == best]
         losers = [p for p in players if p not in top] if len(top) == 1 else top

@@ -58,6 +58,8 @@ class Game:
         self.controllers: dict[int, str | None] = {}  # area root -> controller when last checked
         self.closed_counts: Counter = Counter()
         self.battles = 0
+        # outcomes a scenario fixes in advance; consumed before the generator is asked
+        self.forced: dict[str, list] = {"dice": [], "minerals": [], "tokens": []}
         self._setup(seats)
 
     # -- setup (NO-2) -------------------------------------------------------------------------
@@ -151,6 +153,12 @@ class Game:
         self.scores_log.append(event)
         self.note(str(event))
 
+    def roll(self) -> int:
+        """One roll of the attack die."""
+        if self.forced["dice"]:
+            return self.forced["dice"].pop(0)
+        return self.rng.randint(1, self.ruleset.value("battle.die"))
+
     def draw_minerals(self, count: int) -> Counter:
         """``count`` random minerals out of the bag (fewer if it runs dry)."""
         drawn = Counter()
@@ -158,7 +166,11 @@ class Game:
             pool = sorted(c for c, n in self.bag.items() if n > 0)
             if not pool:
                 break
-            colour = self.rng.choices(pool, weights=[self.bag[c] for c in pool])[0]
+            forced = self.forced["minerals"]
+            if forced and self.bag[forced[0]] > 0:
+                colour = forced.pop(0)
+            else:
+                colour = self.rng.choices(pool, weights=[self.bag[c] for c in pool])[0]
             self.bag[colour] -= 1
             drawn[colour] += 1
         return drawn
@@ -171,7 +183,12 @@ class Game:
     def _draw_token(self, player: Player) -> bool:
         if not self.token_bag:
             return False
-        player.tokens.append(self.token_bag.pop(self.rng.randrange(len(self.token_bag))))
+        forced = self.forced["tokens"]
+        if forced and forced[0] in self.token_bag:
+            self.token_bag.remove(forced[0])
+            player.tokens.append(forced.pop(0))
+        else:
+            player.tokens.append(self.token_bag.pop(self.rng.randrange(len(self.token_bag))))
         return True
 
     def area_name(self, area: Area) -> str:
@@ -254,6 +271,8 @@ class Game:
         self.placed_cell: Cell | None = None
         self.actions_left = 1
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
+        self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved
+        self.resolved_closed: list[int] = []  # area roots closed and resolved this turn (NO-4.4)
         self._decision = None
         self.note(f"— turn {self.turn}: {self.current.name} —")
 
@@ -279,15 +298,25 @@ class Game:
         self.note(f"{self.current.name} places {tile.id} ({face.name}) at {self.board.grid.format_cell(cell)}")
         for area in closed:
             self.closed_counts[area.kind] += 1
-        resolve_closings(self, closed)
+        # NO-4: the events wait; the player resolves them before or after the phase-3 action
+        self.pending_closed = closed
         self.phase = "exploration"
 
+    def resolve_events(self) -> None:
+        """Score and settle the areas closed this turn (NO-4.1–4.3, 4.6, 4.7)."""
+        closed, self.pending_closed = self.pending_closed, []
+        if closed:
+            resolve_closings(self, [self.board.area(a.id) for a in closed])
+            self.resolved_closed += [a.id for a in closed]
+
     def action_done(self) -> None:
+        self.resolve_events()
         self.actions_left -= 1
         if self.actions_left <= 0:
             self.end_turn()
 
     def end_turn(self) -> None:
+        self.resolve_events()
         if self.tiles_left() == 0 and self.drawn is None:
             self._end_game()
             return

@@ -1,0 +1,328 @@
+"""Scripted rules tests: set up a position, play scripted choices, check expectations.
+
+A scenario is a DSL block (see ``schemas/scenario.schema.json``)::
+
+    scenario nebula_with_emissary "NO-7: 3 tiles + 1 emissary = 4¢ and 4 minerals" {
+      covers NO-4.2, NO-7
+      ruleset = beginner
+      lay N1 @(0,0,1) r0                     # tiles laid, by face name, cell and rotation
+      put red emissary @(0,0,1) nebula       # units (and `put minerals @cell red 2`)
+      draws = [T13]                          # forced draws, dice, mineral-draws, token-draws
+      choose "end extraction"                # the script: option texts
+      refuse "buy mineral red" "NO-3.1.1"    # refused, with the rule, and nothing changes
+      expect credits.red == 14               # a formula over the state
+      expect-option "pass"
+    }
+
+A failing step raises ScenarioFailure naming the step's line, what was expected, what the state
+is, and the score explanations, which is what pytest shows.
+"""
+from __future__ import annotations
+
+import copy
+import fnmatch
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..board import PlacementError
+from ..dsl.diagnostics import Position
+from ..dsl.expressions import FormulaError, compile_formula
+from .game import Game, IllegalChoice
+from .ruleset import load_ruleset
+from .state import UNIT_KINDS
+
+UNITS = {"emissary", "research-station", "space-station", "corvette", "rogue"}
+
+
+class ScenarioFailure(AssertionError):
+    def __init__(self, position: Position, message: str, details: list[str] | None = None):
+        super().__init__(message)
+        self.position, self.message, self.details = position, message, details or []
+
+    def render(self) -> str:
+        return "\n".join([f"{self.position}: {self.message}", *self.details])
+
+
+@dataclass
+class Step:
+    index: int
+    do: str
+    args: list
+    formula: str
+    position: Position
+
+
+def run_scenario(defs, name: str) -> Game:
+    """Run the scenario ``name`` of loaded definitions; returns the game at its end."""
+    block = defs.blocks["scenario"][name]
+    d = block.definition
+    ruleset = load_ruleset(d.get("ruleset", "new_order"), defs=defs)
+    game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0))
+    _setup(game, d, block.source.find(()))
+    for i, raw in enumerate(d["steps"]):
+        step = Step(i, raw["do"], raw.get("args", []), raw.get("formula", ""), block.source.find(("steps", i)))
+        RUNNERS[step.do](game, step)
+    return game
+
+
+# -- setup -------------------------------------------------------------------------------------
+def _setup(game: Game, d: dict, where: Position) -> None:
+    names = [p.name for p in game.players]
+    if "first" in d:
+        if d["first"] not in names:
+            raise ScenarioFailure(where, f"first = {d['first']}: not a seat ({', '.join(names)})")
+        first = names.index(d["first"])
+        game.turn_order = [(first + k) % len(names) for k in range(len(names))]
+        game.current_index = 0
+    for player, credits in d.get("credits", {}).items():
+        _player(game, player, where).credits = credits
+    for player, tokens in d.get("tokens", {}).items():
+        p = _player(game, player, where)
+        game.token_bag += p.tokens
+        p.tokens = []
+        for token in tokens:
+            if token not in game.token_bag:
+                raise ScenarioFailure(where, f"no '{token}' combat token left in the bag")
+            game.token_bag.remove(token)
+            p.tokens.append(token)
+    for player, minerals in d.get("minerals", {}).items():
+        p = _player(game, player, where)
+        for colour, count in minerals.items():
+            _take_from_bag(game, colour, count, where)
+            p.minerals[colour] += count
+    for player, supply in d.get("supply", {}).items():
+        _player(game, player, where).supply.update({k: v - _player(game, player, where).supply[k] for k, v in supply.items()})
+    for design in reversed(d.get("draws", [])):
+        tile = _take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
+        game.stacks[0].append(tile)
+    game.forced["dice"] = list(d.get("dice", []))
+    game.forced["minerals"] = list(d.get("mineral-draws", []))
+    game.forced["tokens"] = list(d.get("token-draws", []))
+    game.notes.clear()
+    game.note(f"— turn 1: {game.current.name} —")
+
+
+def _player(game, name: str, where: Position):
+    for p in game.players:
+        if p.name == name:
+            return p
+    raise ScenarioFailure(where, f"'{name}' is not a seat ({', '.join(p.name for p in game.players)})")
+
+
+def _take_from_bag(game, colour: str, count: int, where: Position) -> None:
+    if game.bag[colour] < count:
+        raise ScenarioFailure(where, f"the bag has {game.bag[colour]} {colour} minerals, not {count}")
+    game.bag[colour] -= count
+
+
+def _take_tile(game, wanted, label: str, where: Position):
+    for stack in game.stacks:
+        for i, tile in enumerate(stack):
+            if wanted(tile):
+                return stack.pop(i)
+    raise ScenarioFailure(where, f"no tile '{label}' left in the stacks")
+
+
+def _cell(text, step: Step):
+    match = re.fullmatch(r"@\((-?\d+(?:,-?\d+)*)\)", str(text))
+    if not match:
+        raise ScenarioFailure(step.position, f"'{text}' is not a cell", ["write a cell like @(0,0,1)"])
+    return tuple(int(v) for v in match.group(1).split(","))
+
+
+# -- steps -------------------------------------------------------------------------------------
+def _lay(game: Game, step: Step) -> None:
+    if len(step.args) != 3 or not re.fullmatch(r"r\d+", str(step.args[2])):
+        raise ScenarioFailure(step.position, "lay takes a face, a cell and a rotation: lay N1 @(0,0,1) r0")
+    face_name, cell, rotation = step.args[0], _cell(step.args[1], step), int(step.args[2][1:])
+    tile = _take_tile(game, lambda t: any(f.name == face_name for f in t.faces), face_name, step.position)
+    face = next(f for f in tile.faces if f.name == face_name)
+    try:
+        for area in game.board.place(tile, face, cell, rotation):
+            game.controllers[area.id] = None
+    except PlacementError as err:
+        raise ScenarioFailure(step.position, f"cannot lay {face_name} there: {err}") from None
+
+
+def _put(game: Game, step: Step) -> None:
+    if step.args[:1] == ["minerals"]:
+        return _put_minerals(game, step)
+    if len(step.args) not in (3, 4) or step.args[1] not in UNITS:
+        raise ScenarioFailure(step.position, "put takes a player, a unit and a cell: put red emissary @(0,0,1) [planet]",
+                              [f"units: {', '.join(sorted(UNITS))}"])
+    player = _player(game, step.args[0], step.position)
+    unit, cell = step.args[1], _cell(step.args[2], step)
+    placed = game.board.cells.get(cell)
+    if placed is None:
+        raise ScenarioFailure(step.position, f"no tile at {step.args[2]}")
+    want = "ship" if unit in ("corvette", "rogue") else "emissary"
+    regions = placed.face.regions
+    from .actions import _region_name
+
+    candidates = [i for i, r in enumerate(regions) if want in r.holds
+                  and (len(step.args) == 3 or _region_name(regions, i) == step.args[3])]
+    if len(candidates) != 1:
+        raise ScenarioFailure(step.position, f"{'no' if not candidates else 'more than one'} region for a {want} there",
+                              ["name it: " + ", ".join(_region_name(regions, i) for i, r in enumerate(regions) if want in r.holds)])
+    region = candidates[0]
+    if want == "ship":
+        game.put_ship(player, cell, unit, region)
+    else:
+        game.put_emissary(player, cell, region)
+        if unit != "emissary":
+            player.supply[unit + "s"] -= 1
+            game.emissaries[cell].station = unit
+    area = game.region_area(cell, region)
+    if area is not None:
+        game.controllers[area.id] = game.controller(area)
+
+
+def _put_minerals(game: Game, step: Step) -> None:
+    cell, pairs = _cell(step.args[1], step), step.args[2:]
+    area = next((a for a in game.board.areas_at(cell) if a.kind == "nebula"), None) if cell in game.board.cells else None
+    if area is None or len(pairs) % 2:
+        raise ScenarioFailure(step.position, "put minerals takes a nebula cell and colour/count pairs: put minerals @(0,0,1) red 2")
+    for colour, count in zip(pairs[::2], pairs[1::2]):
+        _take_from_bag(game, colour, int(count), step.position)
+        game.board.totals(area.id).minerals[colour] += int(count)
+
+
+def _choose(game: Game, step: Step) -> None:
+    text = step.args[0]
+    if game.is_over:
+        raise ScenarioFailure(step.position, f"cannot choose '{text}': the game is over")
+    if "*" in text:  # a pattern must pick exactly one option: tile copies have unknowable ids
+        matches = [o for o in game.decision.options if fnmatch.fnmatchcase(o, text)]
+        if len(matches) != 1:
+            raise ScenarioFailure(step.position, f"'{text}' matches {len(matches)} options, not one", _options(game))
+        text = matches[0]
+    try:
+        game.choose(text)
+    except IllegalChoice as err:
+        raise ScenarioFailure(step.position, f"choice '{text}' was refused: {err}", _options(game)) from None
+
+
+def _refuse(game: Game, step: Step) -> None:
+    text, rule = step.args[0], (step.args[1] if len(step.args) > 1 else "")
+    before = _snapshot(game)
+    try:
+        game.choose(text)
+    except IllegalChoice as err:
+        if rule and rule != err.rule and rule not in str(err):
+            raise ScenarioFailure(step.position, f"'{text}' was refused, but not by {rule}", [f"refused with: {err}"])
+        if _snapshot(game) != before:
+            raise ScenarioFailure(step.position, f"refusing '{text}' changed the game state")
+        return
+    raise ScenarioFailure(step.position, f"expected '{text}' to be refused{' by ' + rule if rule else ''}, but it was accepted")
+
+
+def _expect_option(game: Game, step: Step, present: bool = True) -> None:
+    pattern = step.args[0]
+    options = game.decision.options if game.decision else ()
+    found = [o for o in options if fnmatch.fnmatchcase(o, pattern)]
+    if present and not found:
+        raise ScenarioFailure(step.position, f"expected an option matching '{pattern}'", _options(game))
+    if not present and found:
+        raise ScenarioFailure(step.position, f"expected no option matching '{pattern}', found '{found[0]}'", _options(game))
+
+
+def _expect(game: Game, step: Step) -> None:
+    env, functions = state_env(game)
+    try:
+        formula = compile_formula(step.formula, set(env), functions)
+        result = formula(env)
+    except FormulaError as err:
+        raise ScenarioFailure(step.position, f"cannot check '{step.formula}': {err}", [err.hint] if err.hint else []) from None
+    if not result:
+        actual = [f"  {name} = {env[name]}" for name in sorted(formula.names) if name not in game_names(game)]
+        raise ScenarioFailure(step.position, f"expected {step.formula}", ["actual:", *actual, *explanations(game)])
+
+
+RUNNERS = {
+    "lay": _lay, "put": _put, "choose": _choose, "refuse": _refuse, "expect": _expect,
+    "expect-option": _expect_option,
+    "expect-no-option": lambda game, step: _expect_option(game, step, present=False),
+}
+
+
+# -- what expectations can read -------------------------------------------------------------------
+def game_names(game) -> set[str]:
+    return {p.name for p in game.players} | {"nebula", "system", "space", "none"}
+
+
+def state_env(game) -> tuple[dict, dict]:
+    env: dict = {name: name for name in game_names(game)}
+    colours = sorted(game.ruleset.value("minerals"))
+    for p in game.players:
+        env[f"credits.{p.name}"] = p.credits
+        env[f"minerals.{p.name}"] = sum(p.minerals.values())
+        env[f"tokens.{p.name}"] = len(p.tokens)
+        env[f"emissaries.{p.name}"] = sum(1 for e in game.emissaries.values() if e.player == p.name)
+        env[f"ships.{p.name}"] = sum(1 for s in game.ships.values() if s.player == p.name)
+        for colour in colours:
+            env[f"minerals.{p.name}.{colour}"] = p.minerals[colour]
+        for kind in UNIT_KINDS:
+            env[f"supply.{p.name}.{kind}"] = p.supply[kind]
+    for colour in colours:
+        env[f"bag.{colour}"] = game.bag[colour]
+    env["bag"] = sum(game.bag.values())
+    env["turn"] = game.turn
+    env["phase"] = game.phase
+    env["current"] = game.current.name
+    env["tiles-left"] = game.tiles_left()
+    env["battles"] = game.battles
+    for kind in ("nebula", "system", "space"):
+        env[f"closed.{kind}"] = game.closed_counts[kind]
+
+    def area(a, b=None, c=None, kind=None):
+        cell = tuple(v for v in (a, b, c) if isinstance(v, int))
+        kind = kind or next((v for v in (b, c) if isinstance(v, str)), None)
+        if cell not in game.board.cells:
+            return None
+        areas = [x for x in game.board.areas_at(cell) if kind is None or x.kind == kind]
+        return areas[0] if areas else None
+
+    def controller(*args):
+        found = area(*args)
+        return (game.controller(found) or "none") if found else "none"
+
+    def unit_owner(table, *cell):
+        unit = table.get(tuple(cell))
+        return unit.player if unit else "none"
+
+    functions = {
+        "controller": controller,
+        "closed": lambda *args: bool(area(*args) and area(*args).closed),
+        "size": lambda *args: area(*args).size if area(*args) else 0,
+        "nebula-minerals": lambda *args: sum(game.board.totals(area(*args, "nebula").id).minerals.values())
+        if area(*args, "nebula") else 0,
+        "emissary": lambda *cell: unit_owner(game.emissaries, *cell),
+        "ship": lambda *cell: unit_owner(game.ships, *cell),
+        "station": lambda *cell: (game.emissaries[tuple(cell)].station or "none") if tuple(cell) in game.emissaries else "none",
+    }
+    return env, functions
+
+
+def explanations(game) -> list[str]:
+    return ["score events:", *[f"  {e}" for e in game.scores_log]] if game.scores_log else ["no score events"]
+
+
+def _options(game) -> list[str]:
+    if game.decision is None:
+        return ["the game is over"]
+    shown = list(game.decision.options[:25])
+    more = len(game.decision.options) - len(shown)
+    return [f"options now ({game.decision.prompt}):", *[f"  {o}" for o in shown]] + ([f"  … {more} more"] if more else [])
+
+
+def _snapshot(game) -> tuple:
+    """What a refused choice must leave as it was."""
+    return (
+        [(p.name, p.credits, +p.minerals, Counter(p.supply), list(p.tokens)) for p in game.players],
+        +game.bag, sorted(game.token_bag), list(game.log), game.phase, game.turn,
+        {c: (e.player, e.region, e.station) for c, e in game.emissaries.items()},
+        {c: (s.player, s.kind) for c, s in game.ships.items()},
+        {c: (p.tile.id, p.face.name, p.rotation) for c, p in game.board.cells.items()},
+        copy.copy(game.board.frontier),
+    )

@@ -1,0 +1,64 @@
+"""pytest collects scenario files (``test_*.trian``) as tests, one item per scenario block.
+
+Registered through the ``pytest11`` entry point, so any project with trian-script installed — a fan
+expansion's repository too — can keep rules tests as scenario files. A failure shows the step's
+file:line, what was expected, the actual values and the score explanations.
+"""
+from __future__ import annotations
+
+import pytest
+
+from .dsl.loader import load
+from .engine.scenario import ScenarioFailure, run_scenario
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix == ".trian" and file_path.name.startswith("test_"):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        defs = load([self.path])
+        if defs.report:
+            yield BrokenScenarioFile.from_parent(self, name="(file)", report=defs.report.render())
+            return
+        mine = [n for n, b in defs.blocks["scenario"].items() if b.source.file.endswith(self.path.name)]
+        for name in mine:
+            yield ScenarioItem.from_parent(self, name=name, defs=defs)
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, defs, **kwargs):
+        super().__init__(**kwargs)
+        self.defs = defs
+        block = defs.blocks["scenario"][self.name]
+        self.covers = block.definition.get("covers", [])
+        self.line = block.source.find(()).line
+
+    def runtest(self):
+        run_scenario(self.defs, self.name)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailure):
+            return f"scenario '{self.name}' (covers {', '.join(self.covers) or 'nothing'})\n" + excinfo.value.render()
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, self.line - 1, f"scenario {self.name}"
+
+
+class BrokenScenarioFile(pytest.Item):
+    def __init__(self, *, report: str, **kwargs):
+        super().__init__(**kwargs)
+        self.report = report
+
+    def runtest(self):
+        raise ScenarioFailure.__new__(ScenarioFailure)
+
+    def repr_failure(self, excinfo, style=None):
+        return self.report
+
+    def reportinfo(self):
+        return self.path, 0, "scenario file"
