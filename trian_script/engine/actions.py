@@ -104,7 +104,32 @@ def _entitlements(game) -> list[tuple[int, int]]:
         amount = min(amount, rs.value("gain.max-per-nebula"), sum(totals.minerals.values()))
         if amount:
             out.append((root, amount))
+    return out + _rogue_entitlements(game)
+
+
+def _rogue_entitlements(game) -> list[tuple[int, int]]:
+    """NO-3.1.4: each Rogue on a tile of a closed nebula with minerals takes from it, unless a gas
+    cloud separates the Rogue's space from the nebula on that tile."""
+    me, out = game.current.name, []
+    for cell, ship in sorted(game.ships.items()):
+        if ship.player != me or ship.kind != "rogue":
+            continue
+        placed = game.board.cells[cell]
+        regions = placed.face.regions
+        for index, region in enumerate(regions):
+            node = placed.nodes[index]
+            if region.kind != "nebula" or node is None:
+                continue
+            totals = game.board.totals(node)
+            if totals.closed and +totals.minerals and _touch(regions[ship.region], region, game.board):
+                out.append((game.board.forest.find(node), game.ruleset.value("gain.rogue")))
     return out
+
+
+def _touch(a, b, board) -> bool:
+    """Whether two regions of a face meet along the boundary (no third region between them)."""
+    n = board.grid.edges * board.k
+    return any((p + 1) % n in b.positions or (p - 1) % n in b.positions for p in a.positions)
 
 
 def _start_gain(game) -> None:
@@ -115,22 +140,24 @@ def _start_gain(game) -> None:
 
 def _gain(game) -> dict:
     root, _ = game.pending_gain[0]
-    minerals = game.board.forest.totals[root].minerals
+    minerals = game.board.totals(root).minerals
     where = game.area_name(game.board.area(root))
     return {f"take {colour} from @{where}": partial(_take, game, root, colour)
             for colour in sorted(c for c, n in minerals.items() if n > 0)}
 
 
 def _take(game, root: int, colour: str) -> None:
-    game.board.forest.totals[root].minerals[colour] -= 1
+    game.board.totals(root).minerals[colour] -= 1
     game.current.minerals[colour] += 1
     game.note(f"{game.current.name} takes 1 {colour} mineral from a nebula")
     root, left = game.pending_gain[0]
     left -= 1
-    if left and +game.board.forest.totals[root].minerals:
+    if left and +game.board.totals(root).minerals:
         game.pending_gain[0] = (root, left)
     else:
         game.pending_gain.pop(0)
+    while game.pending_gain and not +game.board.totals(game.pending_gain[0][0]).minerals:
+        game.pending_gain.pop(0)  # an earlier take emptied this nebula
     if not game.pending_gain:
         game.phase = "extraction"
 
@@ -159,8 +186,11 @@ def _exploration(game) -> dict:
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
-    out.update(_expeditions(game))
+    if not game.expedition_done:
+        out.update(_expeditions(game))
     out.update(_constructions(game))
+    out.update(_ship_moves(game))
+    out.update(_teleports(game))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
     out.update(_withdrawals(game))
@@ -199,7 +229,7 @@ def _research(game) -> None:
 def _expeditions(game) -> dict:
     """NO-3.3.2: a unit from the supply onto the tile added this turn."""
     cell, me = game.placed_cell, game.current
-    if cell is None or _in_exmitter_reach(game, cell):
+    if cell is None or game.exmitter_reach(cell):
         return {}
     out = {}
     fmt = game.board.grid.format_cell(cell)
@@ -229,30 +259,134 @@ def _region_name(regions, index: int) -> str:
     return name(regions[index]) + (f"{same.index(index) + 1}" if len(same) > 1 else "")
 
 
-def _in_exmitter_reach(game, cell) -> bool:
-    """NO-3.3.2: never on an exmitter tile or a tile in an exmitter's radius."""
-    reach = game.ruleset.value("radius.exmitter")
-    grid = game.board.grid
-    near = grid.neighbours(cell) if reach == "edge" else grid.touching(cell)
-    for other in (cell, *near):
-        placed = game.board.cells.get(other)
-        if placed and placed.face.prop_total("exmitter"):
-            return True
-    return False
-
-
 def _send_emissary(game, cell, region: int) -> None:
+    game.expedition_done = True
     game.put_emissary(game.current, cell, region)
     game.note(f"{game.current.name} sends an emissary to {game.board.grid.format_cell(cell)}")
-    area = game.region_area(cell, region)
-    if area is not None and area.closed:
-        game.update_control(area)
+    _outpost_bonus(game, cell, region)
+    game.units_changed([cell], game.current.name)
     game.action_done()
 
 
+def _outpost_bonus(game, cell, region: int) -> None:
+    """NO-3.3.7: an emissary arriving on a trade outpost gives more actions in this phase 3."""
+    if game.board.cells[cell].face.regions[region].prop("outpost"):
+        extra = game.ruleset.value("outpost.extra-actions")
+        game.actions_left += extra
+        game.note(f"{game.current.name} reaches a trade outpost: {extra} more actions this phase")
+
+
 def _send_ship(game, cell, kind: str, region: int) -> None:
+    game.expedition_done = True
     game.put_ship(game.current, cell, kind, region)
     game.note(f"{game.current.name} sends a {kind} to {game.board.grid.format_cell(cell)}")
+    game.units_changed([cell], game.current.name)
+    game.action_done()
+
+
+def _ship_moves(game) -> dict:
+    """NO-3.3.5: move one of your ships up to its range through outer space."""
+    me, fmt = game.current.name, game.board.grid.format_cell
+    out = {}
+    for cell, ship in sorted(game.ships.items()):
+        if ship.player != me:
+            continue
+        for target, region in sorted(game.ship_destinations(cell).items()):
+            out[f"move ship @{fmt(cell)} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
+    return out
+
+
+def _move(game, cell, target, region) -> None:
+    game.move_ship(cell, target, region)
+    game.action_done()
+
+
+def _teleports(game) -> dict:
+    """NO-3.3.4: with a teleport added this turn, move one unit from its radius elsewhere; a ship
+    standing on a teleport may be teleported as the action of a later turn."""
+    me, grid, fmt = game.current.name, game.board.grid, game.board.grid.format_cell
+    sources: set = set()
+    cell = game.placed_cell
+    if cell is not None and game.board.cells[cell].face.prop_total("teleport"):
+        reach = grid.neighbours(cell) if game.ruleset.value("radius.teleport") == "edge" else grid.touching(cell)
+        sources |= {c for c in (cell, *reach) if c in game.board.cells}
+    movers = []
+    for c in sorted(sources):
+        emissary = game.emissaries.get(c)
+        if emissary and emissary.station is None and not game.is_blocked(c) and not _protected(game, c, me):
+            movers.append(("emissary", c))
+        if c in game.ships:
+            movers.append(("ship", c))
+    for c, ship in sorted(game.ships.items()):
+        if ship.player == me and c != cell and game.board.cells[c].face.prop_total("teleport") and ("ship", c) not in movers:
+            movers.append(("ship", c))
+    out = {}
+    for kind, origin in movers:
+        targets = _emissary_targets(game, origin) if kind == "emissary" else _ship_targets(game, origin)
+        for target, region, label in targets:
+            text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
+            out[text] = partial(_teleport, game, kind, origin, target, region)
+    return out
+
+
+def _protected(game, cell, me: str) -> bool:
+    """NO-4.8: a player's own Corvette on its emissary's tile protects it from others' teleports."""
+    emissary, ship = game.emissaries[cell], game.ships.get(cell)
+    return emissary.player != me and ship is not None and ship.kind == "corvette" and ship.player == emissary.player
+
+
+def _emissary_targets(game, origin):
+    owner = game.emissaries[origin].player
+    out = []
+    for cell, placed in sorted(game.board.cells.items()):
+        face = placed.face
+        if cell == origin or cell in game.emissaries or game.exmitter_reach(cell) \
+                or face.prop_total("teleport") or face.prop_total("extractor"):
+            continue
+        for index, region in enumerate(face.regions):
+            if "emissary" not in region.holds:
+                continue
+            area = game.region_area(cell, index)
+            if area is not None and area.closed and game.controller(area) not in (None, owner):
+                continue
+            out.append((cell, index, _region_name(face.regions, index)))
+    return out
+
+
+def _ship_targets(game, origin):
+    out = []
+    for cell, placed in sorted(game.board.cells.items()):
+        if cell == origin or cell in game.ships or game.exmitter_reach(cell):
+            continue
+        for index, region in enumerate(placed.face.regions):
+            if "ship" in region.holds:
+                name = _region_name(placed.face.regions, index)
+                out.append((cell, index, "" if name == "space" else name))
+    return out
+
+
+def _teleport(game, kind: str, origin, target, region: int) -> None:
+    fmt = game.board.grid.format_cell
+    if kind == "emissary":
+        emissary = game.emissaries.pop(origin)
+        old = game.board.cells[origin].nodes[emissary.region]
+        if old is not None:
+            game.board.totals(old).units[(emissary.player, "emissaries")] -= 1
+        emissary.region = region
+        game.emissaries[target] = emissary
+        new = game.board.cells[target].nodes[region]
+        if new is not None:
+            game.board.totals(new).units[(emissary.player, "emissaries")] += 1
+        if emissary.player == game.current.name:
+            _outpost_bonus(game, target, region)
+        owner = emissary.player
+    else:
+        ship = game.ships.pop(origin)
+        ship.region = region
+        game.ships[target] = ship
+        owner = ship.player
+    game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
+    game.units_changed([origin, target], game.current.name)
     game.action_done()
 
 

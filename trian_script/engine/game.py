@@ -10,7 +10,7 @@ the seats, the seed and the list of chosen texts rebuild the identical game.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 
 from ..board import Area, Board, Tile
@@ -60,6 +60,10 @@ class Game:
         self.battles = 0
         # outcomes a scenario fixes in advance; consumed before the generator is asked
         self.forced: dict[str, list] = {"dice": [], "minerals": [], "tokens": []}
+        # Steps still to run (events, then what the interrupted action was doing); a battle that
+        # waits for decisions pauses the queue until it is over.
+        self.queue: deque = deque()
+        self.battle = None
         self._setup(seats)
 
     # -- setup (NO-2) -------------------------------------------------------------------------
@@ -111,9 +115,12 @@ class Game:
         if self.is_over:
             return None
         if self._decision is None:
-            self._options = actions.options(self)
-            texts = tuple(self._options)
-            self._decision = Decision(self.current.name, self.phase, texts, actions.PROMPTS[self.phase])
+            if self.battle is not None:
+                self._options = self.battle.options()
+                self._decision = Decision(self.battle.decider, "battle", tuple(self._options), self.battle.prompt())
+            else:
+                self._options = actions.options(self)
+                self._decision = Decision(self.current.name, self.phase, tuple(self._options), actions.PROMPTS[self.phase])
         return self._decision
 
     def choose(self, text: str) -> None:
@@ -128,6 +135,17 @@ class Game:
         self.log.append(text)
         self._decision = None
         apply()
+        self.pump()
+
+    # -- the step queue ---------------------------------------------------------------------------
+    def then(self, *steps) -> None:
+        """Run ``steps`` next, in order, before anything queued earlier."""
+        self.queue.extendleft(reversed(steps))
+
+    def pump(self) -> None:
+        while self.battle is None and self.queue and not self.is_over:
+            self.queue.popleft()()
+        self._decision = None
 
     def scores(self) -> dict[str, int]:
         return {p.name: p.credits for p in self.players}
@@ -218,6 +236,20 @@ class Game:
         region = self.board.cells[cell].face.regions[emissary.region]
         return region.kind != "nebula"
 
+    def seat_order_from(self, name: str) -> list[Player]:
+        """All players clockwise, starting with ``name``."""
+        start = next(i for i, p in enumerate(self.players) if p.name == name)
+        return [self.players[(start + k) % len(self.players)] for k in range(len(self.players))]
+
+    def planet_blocked(self, cell: Cell, root: int, player: str | None) -> bool:
+        """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s."""
+        ship = self.ships.get(cell)
+        if ship is None or ship.kind != "corvette" or ship.player == player:
+            return False
+        placed = self.board.cells[cell]
+        return any(region.prop("planet") and node is not None and self.board.forest.find(node) == root
+                   for region, node in zip(placed.face.regions, placed.nodes))
+
     def controller(self, area: Area) -> str | None:
         """NO-4.7: the only player with unblocked emissaries or stations in a closed area."""
         if not area.closed or area.kind == "space":
@@ -262,6 +294,100 @@ class Game:
         player.supply[kind + "s"] -= 1
         self.ships[cell] = Ship(player.name, kind, region)
 
+    def return_ship(self, cell: Cell) -> None:
+        ship = self.ships.pop(cell)
+        self.player(ship.player).supply[ship.kind + "s"] += 1
+        self.note(f"{ship.player}'s {ship.kind} at {self.board.grid.format_cell(cell)} returns to the supply")
+
+    # -- ships and space ----------------------------------------------------------------------------
+    def space_link(self, cell: Cell, region: int, other: Cell) -> int | None:
+        """The space region of ``other`` that ``region`` of ``cell`` touches across their edge."""
+        grid, k = self.board.grid, self.board.k
+        placed, there = self.board.cells[cell], self.board.cells.get(other)
+        if there is None:
+            return None
+        edge = grid.neighbours(cell).index(other)
+        back = grid.back_edge(cell, edge)
+        for i in range(k):
+            mine = dict(placed.orientation.touching[edge * k + i])
+            if mine.get("space") != region:
+                continue
+            theirs = dict(there.orientation.touching[back * k + (k - 1 - i)])
+            if "space" in theirs:
+                return theirs["space"]
+        return None
+
+    def ship_pairs(self, player: str) -> list[tuple[Cell, Cell]]:
+        """(own ship, enemy ship) on edge-adjacent tiles joined through outer space (NO-4.5)."""
+        pairs = []
+        for cell, ship in sorted(self.ships.items()):
+            if ship.player != player:
+                continue
+            for other in self.board.grid.neighbours(cell):
+                enemy = self.ships.get(other)
+                if enemy and enemy.player != player and self.space_link(cell, ship.region, other) == enemy.region:
+                    pairs.append((cell, other))
+        return pairs
+
+    def exmitter_reach(self, cell: Cell) -> bool:
+        """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2)."""
+        grid = self.board.grid
+        near = grid.neighbours(cell) if self.ruleset.value("radius.exmitter") == "edge" else grid.touching(cell)
+        for other in (cell, *near):
+            placed = self.board.cells.get(other)
+            if placed and placed.face.prop_total("exmitter"):
+                return True
+        return False
+
+    def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
+        """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
+        never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one."""
+        ship = self.ships[cell]
+        steps = self.ruleset.value("ship.move")
+        frontier, seen, out = [(cell, ship.region)], {cell}, {}
+        for _ in range(steps):
+            following = []
+            for here, region in frontier:
+                for other in self.board.grid.neighbours(here):
+                    if other in seen or other not in self.board.cells or self.exmitter_reach(other):
+                        continue
+                    linked = self.space_link(here, region, other)
+                    if linked is None:
+                        continue
+                    seen.add(other)
+                    following.append((other, linked))
+                    if other not in self.ships:
+                        out[other] = linked
+            frontier = following
+        return out
+
+    def move_ship(self, origin: Cell, target: Cell, region: int) -> None:
+        ship = self.ships.pop(origin)
+        ship.region = region
+        self.ships[target] = ship
+        self.note(f"{ship.player} moves a {ship.kind} from {self.board.grid.format_cell(origin)} "
+                  f"to {self.board.grid.format_cell(target)}")
+        self.units_changed([origin, target], ship.player)
+
+    def start_battle(self, battle) -> None:
+        self.battle = battle
+        battle.start()
+
+    def units_changed(self, cells, actor: str) -> None:
+        """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8)."""
+        from .battles import ShipBattle
+        from .events import start_emissary_battle
+
+        steps = []
+        if self.ship_pairs(actor):
+            steps.append(lambda: self.start_battle(ShipBattle(self, actor)) if self.ship_pairs(actor) else None)
+        roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
+                 if a.closed and a.kind in ("nebula", "system")}
+        for root in sorted(roots):
+            steps.append(lambda root=root: start_emissary_battle(self, root, actor))
+            steps.append(lambda root=root: self.update_control(self.board.area(root)))
+        self.then(*steps)
+
     # -- turn flow ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
         self.turn += 1
@@ -270,6 +396,7 @@ class Game:
         self.drawn: Tile | None = None
         self.placed_cell: Cell | None = None
         self.actions_left = 1
+        self.expedition_done = False
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
         self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved
         self.resolved_closed: list[int] = []  # area roots closed and resolved this turn (NO-4.4)
@@ -285,6 +412,7 @@ class Game:
         if not any(self.board.can_place(face) for face in tile.faces):
             self.note(f"{self.current.name} draws {tile.id}, which fits nowhere: it leaves the game (NO-3.2.3)")
             if self.tiles_left() == 0:
+                self.phase = "exploration"
                 self.end_turn()
             return
         self.drawn = tile
@@ -296,11 +424,24 @@ class Game:
         closed = self.board.place(tile, face, cell, rotation)
         self.drawn, self.placed_cell = None, cell
         self.note(f"{self.current.name} places {tile.id} ({face.name}) at {self.board.grid.format_cell(cell)}")
+        if face.prop_total("exmitter"):
+            self._exmit(cell)
         for area in closed:
             self.closed_counts[area.kind] += 1
         # NO-4: the events wait; the player resolves them before or after the phase-3 action
         self.pending_closed = closed
         self.phase = "exploration"
+
+    def _exmit(self, cell: Cell) -> None:
+        """An exmitter sends every emissary and ship in its reach home; stations stay (tile description)."""
+        grid = self.board.grid
+        reach = grid.neighbours(cell) if self.ruleset.value("radius.exmitter") == "edge" else grid.touching(cell)
+        for other in (cell, *reach):
+            emissary = self.emissaries.get(other)
+            if emissary and emissary.station is None:
+                self.return_emissary(other)
+            if other in self.ships:
+                self.return_ship(other)
 
     def resolve_events(self) -> None:
         """Score and settle the areas closed this turn (NO-4.1–4.3, 4.6, 4.7)."""
@@ -310,21 +451,47 @@ class Game:
             self.resolved_closed += [a.id for a in closed]
 
     def action_done(self) -> None:
-        self.resolve_events()
+        self.then(self.resolve_events, self._count_action)
+
+    def _count_action(self) -> None:
         self.actions_left -= 1
         if self.actions_left <= 0:
             self.end_turn()
 
     def end_turn(self) -> None:
-        self.resolve_events()
+        self.then(self.resolve_events, self._next_turn)
+
+    def _next_turn(self) -> None:
         if self.tiles_left() == 0 and self.drawn is None:
             self._end_game()
             return
         self.current_index = (self.current_index + 1) % len(self.players)
         self._start_turn()
 
+    def _plunder(self) -> None:
+        """NO-5.2: Corvettes in a closed system another player controls take credits from them."""
+        systems = [self.board.area(root) for root, t in self.board.forest.totals.items()
+                   if t.kind == "system" and t.closed]
+        for index in self.turn_order:
+            raider = self.players[index].name
+            for area in systems:
+                victim = self.controller(area)
+                corvettes = sum(1 for c in area.tiles if (s := self.ships.get(c)) and s.player == raider
+                                and s.kind == "corvette")
+                stations = {e.station for p, e in self.units_in(area) if p == victim}
+                if not victim or victim == raider or not corvettes or not stations - {None}:
+                    continue
+                key = "space-station" if "space-station" in stations else "research-station"
+                formula = self.ruleset.formula(f"end.plunder-{key}")
+                env = {"tiles": len(area.tiles), "corvettes": corvettes}
+                amount = min(int(formula(env)), self.player(victim).credits)
+                if amount:
+                    self.score(victim, -amount, "plundered", f"{raider}: {formula.explain(env)}")
+                    self.score(raider, amount, "plunder", f"{victim}'s {key} system: {formula.explain(env)} = {amount}¢")
+
     def _end_game(self) -> None:
         """NO-5: minerals, plundering (with ships), winner."""
+        self._plunder()
         value = self.ruleset.value("end.mineral-value")
         for index in self.turn_order:
             player = self.players[index]

@@ -1,0 +1,193 @@
+"""Battles that wait for decisions: which enemy ship to attack, which combat tokens to declare.
+
+While ``game.battle`` is set, the game's decision comes from the battle. Tokens are declared face
+down, one player after another (attacker first, then clockwise, NO-4.5, NO-4.6); declared tokens go
+back to the bag whether they helped or not. A declared ``reroll`` is used when it can help: when the
+player's total is below the best of the others (``battle.reroll`` would make this a choice).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import partial
+from itertools import combinations
+
+
+def token_choices(tokens: list[str], limit: int) -> list[tuple[str, ...]]:
+    """Every distinct multiset of at most ``limit`` tokens a player can declare."""
+    out = {()}
+    for size in range(1, min(limit, len(tokens)) + 1):
+        out |= {tuple(sorted(c)) for c in combinations(sorted(tokens), size)}
+    return sorted(out, key=lambda c: (len(c), c))
+
+
+def declare_text(tokens: tuple[str, ...]) -> str:
+    return "declare " + (" ".join(tokens) if tokens else "none")
+
+
+class _Declarations:
+    """Collects each clashing player's declaration in turn, then calls ``resolve``."""
+
+    def __init__(self, game, players: list[str]):
+        self.game = game
+        self.waiting = list(players)
+        self.declared: dict[str, tuple[str, ...]] = {}
+        self._skip_empty()
+
+    def _skip_empty(self) -> None:
+        while self.waiting and not self.game.player(self.waiting[0]).tokens:
+            self.declared[self.waiting.pop(0)] = ()
+
+    @property
+    def done(self) -> bool:
+        return not self.waiting
+
+    def options(self, after) -> dict:
+        player = self.game.player(self.waiting[0])
+        limit = self.game.ruleset.value("battle.max-tokens")
+        return {declare_text(c): partial(self._declare, c, after) for c in token_choices(player.tokens, limit)}
+
+    def _declare(self, tokens, after) -> None:
+        name = self.waiting.pop(0)
+        player = self.game.player(name)
+        for token in tokens:
+            player.tokens.remove(token)
+            self.game.token_bag.append(token)  # used or not, declared tokens go back (NO-4.5)
+        self.declared[name] = tokens
+        self._skip_empty()
+        if self.done:
+            after()
+
+
+def roll_all(game, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]) -> dict[str, int]:
+    """Each player's total: die + bonus + '+1' tokens, re-rolling with 'reroll' tokens while behind."""
+    totals, dice = {}, {}
+    for p in players:
+        dice[p] = game.roll()
+        totals[p] = dice[p] + bonus.get(p, 0) + declared.get(p, ()).count("plus-one")
+    for p in players:
+        for _ in range(declared.get(p, ()).count("reroll")):
+            best_other = max((t for q, t in totals.items() if q != p), default=0)
+            if totals[p] >= best_other:
+                break
+            new = game.roll()
+            totals[p] += new - dice[p]
+            dice[p] = new
+    return totals
+
+
+class EmissaryBattle:
+    """NO-4.6: clashes among the players with emissaries in a closed area until one remains."""
+
+    def __init__(self, game, root: int, players: list[str], bonus: dict[str, int]):
+        self.game, self.root, self.bonus = game, root, bonus
+        self.players = players  # attacker first, then clockwise
+        self.declarations = _Declarations(game, players)
+
+    def start(self) -> None:
+        """Called once the battle is the game's battle: fights at once when nobody can declare."""
+        if self.declarations.done:
+            self._clash()
+
+    @property
+    def decider(self) -> str:
+        return self.declarations.waiting[0]
+
+    def prompt(self) -> str:
+        return f"emissary battle: declare combat tokens (up to {self.game.ruleset.value('battle.max-tokens')})"
+
+    def options(self) -> dict:
+        return self.declarations.options(self._clash)
+
+    def _clash(self) -> None:
+        game = self.game
+        totals = roll_all(game, self.players, self.bonus, self.declarations.declared)
+        best = max(totals.values())
+        top = [p for p, t in totals.items() if t == best]
+        losers = [p for p in self.players if p not in top] if len(top) == 1 else top
+        game.note("  clash: " + ", ".join(f"{p} {t}" for p, t in totals.items())
+                  + (f" → {top[0]} wins" if len(top) == 1 else " → tie at the top"))
+        area = game.board.area(self.root)
+        for loser in losers:
+            game.remove_one_emissary(loser, area)
+        present = Counter(p for p, _ in game.units_in(area))
+        self.players = [p for p in self.players if present[p]]
+        if len(self.players) < 2:
+            game.battle = None
+            return
+        self.declarations = _Declarations(game, self.players)
+        if self.declarations.done:
+            self._clash()
+
+
+class ShipBattle:
+    """NO-4.5: the attacker picks an adjacent enemy ship for each clash while such pairs remain."""
+
+    def __init__(self, game, attacker: str):
+        self.game, self.attacker = game, attacker
+        self.pair = None  # (attacker's cell, defender's cell) of the clash being declared
+        self.declarations = None
+        game.battles += 1
+        game.note(f"ship battle started by {attacker}")
+
+    def start(self) -> None:
+        pass
+
+    @property
+    def decider(self) -> str:
+        return self.attacker if self.declarations is None else self.declarations.waiting[0]
+
+    def prompt(self) -> str:
+        if self.declarations is None:
+            return "ship battle: choose the enemy ship to attack"
+        return f"ship battle: declare combat tokens (up to {self.game.ruleset.value('battle.max-tokens')})"
+
+    def options(self) -> dict:
+        game = self.game
+        if self.declarations is not None:
+            return self.declarations.options(self._clash)
+        fmt = game.board.grid.format_cell
+        return {f"attack @{fmt(enemy)} from @{fmt(mine)}": partial(self._target, mine, enemy)
+                for mine, enemy in game.ship_pairs(self.attacker)}
+
+    def _target(self, mine, enemy) -> None:
+        game = self.game
+        self.pair = (mine, enemy)
+        a, d = game.ships[mine], game.ships[enemy]
+        if a.kind != d.kind:  # Corvette against Rogue: the Corvette wins at once
+            winner, loser = (mine, enemy) if a.kind == "corvette" else (enemy, mine)
+            game.note(f"  the corvette at {game.board.grid.format_cell(winner)} beats the rogue at once")
+            self._finish_clash(winner, loser)
+            return
+        self.declarations = _Declarations(game, [a.player, d.player])
+        if self.declarations.done:
+            self._clash()
+
+    def _clash(self) -> None:
+        game = self.game
+        mine, enemy = self.pair
+        a, d = game.ships[mine].player, game.ships[enemy].player
+        totals = roll_all(game, [a, d], {}, self.declarations.declared)
+        self.declarations = None
+        game.note(f"  clash: {a} {totals[a]}, {d} {totals[d]}")
+        if totals[a] == totals[d]:  # a tie sends both home; nobody gains
+            game.note("  tie: both ships return")
+            game.return_ship(mine)
+            game.return_ship(enemy)
+            self._next()
+            return
+        winner, loser = (mine, enemy) if totals[a] > totals[d] else (enemy, mine)
+        self._finish_clash(winner, loser)
+
+    def _finish_clash(self, winner, loser) -> None:
+        game = self.game
+        owner = game.ships[winner].player
+        game.return_ship(loser)
+        drawn = game.draw_minerals(game.ruleset.value("battle.win-minerals"))
+        game.player(owner).minerals.update(drawn)
+        game.note(f"  {owner} wins and draws {sum(drawn.values())} minerals")
+        self._next()
+
+    def _next(self) -> None:
+        self.pair = None
+        if not self.game.ship_pairs(self.attacker):
+            self.game.battle = None
