@@ -308,6 +308,7 @@ def test_one_tile_closes_areas_across_two_different_edges():
     assert g.lay("B", (1, 0)) == []
     assert g.lay("C", (0, 1)) == []
     assert [(c, r) for c, r in g.board.placements(g.face("D")) if c == (1, 1)] == [((1, 1), 0)]
+    assert sorted(g.board.would_close(g.face("D"), (1, 1), 0)) == [("nebula", 2), ("space", 4), ("system", 2)]
     closed = g.lay("D", (1, 1))
     assert kinds(closed) == ["nebula", "space", "system"]
     nebula, space, system = closed

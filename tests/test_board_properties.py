@@ -89,6 +89,12 @@ POOLS = {
 }
 
 
+# How many separate space regions each pool face has (a chord of gas or nebula cuts space; a
+# starlight path, a wall along one edge or a nebula bit on one edge does not). Counted by hand.
+SPLIT = {("triangle", "G1"): 2, ("triangle", "G3"): 3, ("triangle", "GP1"): 2, ("triangle", "Y"): 2,
+         ("triangle", "N3"): 0, ("hex", "G"): 2, ("hex", "N3"): 2, ("square", "G"): 2, ("square", "NN"): 0}
+
+
 @st.composite
 def tilesets(draw, grid, k):
     pool = POOLS[(grid, k)]
@@ -270,7 +276,9 @@ def play(data, tileset, steps):
             continue  # NO-3.2.3: a tile that fits nowhere is set aside
         face, placements = options[0]
         cell, rotation = data.draw(st.sampled_from(sorted(placements)), label="placement")
+        predicted = board.would_close(face, cell, rotation)
         reported = board.place(tile, face, cell, rotation)
+        assert sorted(predicted) == sorted((a.kind, a.size) for a in reported)
         check_edges_match(board)
         components = check_areas(board)
         partition = board_partition(board)
@@ -289,7 +297,7 @@ def play(data, tileset, steps):
     return board
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.parametrize("grid, k", [("triangle", 3), ("hex", 2), ("square", 2)])
@@ -336,6 +344,8 @@ def test_every_pool_face_splits_its_boundary_consistently(data):
             for p in region.positions:
                 assert (region.area, p) not in by_area, (name, region)
                 by_area[(region.area, p)] = region
+    spaces = [r for r in face.regions if r.area == "space"]
+    assert len(spaces) == SPLIT.get((grid, name), 1)
     for p, letter in enumerate(letters):
         assert (("nebula", p) in by_area) == (letter == "n")
         assert (("system", p) in by_area) == (letter == "p")
