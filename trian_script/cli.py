@@ -55,6 +55,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--verbose", action="store_true")
     replay.set_defaults(run=cmd_replay)
 
+    rules = sub.add_parser("rules", help="about the numbered rules")
+    rules_sub = rules.add_subparsers(metavar="ACTION")
+    cov = rules_sub.add_parser("coverage", help="list the rules no scenario covers")
+    cov.add_argument("paths", nargs="*", type=Path, default=[Path("tests/scenarios")],
+                     help="scenario files or folders (default: tests/scenarios)")
+    cov.add_argument("--rules", type=Path, help="folder of numbered rules (*.md); default: docs/rules")
+    cov.add_argument("--prefix", default="NO-", help="which rule ids to count (default: NO-)")
+    cov.set_defaults(run=cmd_rules_coverage)
+    rules.set_defaults(run=lambda args: rules.print_help() or 2)
+
     tiles = sub.add_parser("tiles", help="study a tileset: stats, simulate, render")
     tiles_sub = tiles.add_subparsers(metavar="ACTION")
     for name, func, text in (
@@ -148,9 +158,16 @@ class HumanPlayer:
     """A person at the terminal: numbered options, or an option typed out."""
 
     def choose(self, game) -> str:
+        from .engine.view import text_map
+
         decision = game.decision
-        print(f"\n{decision.player}, {decision.prompt} — {game.current.credits}¢, "
-              f"minerals {dict(+game.current.minerals) or 'none'}")
+        me = game.player(decision.player)
+        print("\n" + text_map(game))
+        if game.drawn is not None and decision.kind == "place":
+            print(f"drawn: {game.drawn.id} — a: {' '.join(game.drawn.faces[0].edges)}  "
+                  f"b: {' '.join(game.drawn.faces[1].edges)}")
+        print(f"{decision.player}, {decision.prompt} — {me.credits}¢, minerals {dict(+me.minerals) or 'none'}, "
+              f"combat tokens {me.tokens or 'none'}")
         for number, text in enumerate(decision.options, 1):
             print(f"  {number:>3}. {text}")
         while True:
@@ -173,6 +190,25 @@ def cmd_replay(args) -> int:
     if args.verbose:
         print("\n".join(game.notes))
     print(summary(game))
+    return 0
+
+
+def cmd_rules_coverage(args) -> int:
+    from .coverage import coverage, rules_dir
+    from .dsl.loader import load_or_raise
+
+    folder = args.rules or rules_dir()
+    if folder is None or not folder.is_dir():
+        print("error: no rules folder found; give one with --rules DIR", file=sys.stderr)
+        return 2
+    report = coverage(load_or_raise(args.paths), folder, args.prefix)
+    if not report.rules:
+        print(f"error: no {args.prefix}* rule ids in {folder}", file=sys.stderr)
+        return 2
+    covered = len(report.rules) - len(report.missing)
+    print(f"{covered} of {len(report.rules)} {args.prefix}* rules covered by scenarios ({report.share:.0%})")
+    if report.missing:
+        print("not covered: " + ", ".join(report.missing))
     return 0
 
 

@@ -77,7 +77,14 @@ class Face:
     fits: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
 
     def prop_total(self, name: str) -> int:
-        return sum(r.prop(name) for r in self.regions)
+        """How many of a property the face carries (asked in the game loop, so kept in a table)."""
+        totals = self.__dict__.get("_totals")
+        if totals is None:
+            totals = self.__dict__["_totals"] = {}
+            for region in self.regions:
+                for prop, count in region.props:
+                    totals[prop] = totals.get(prop, 0) + count
+        return totals.get(name, 0)
 
 
 def runs(kinds: list[str], letter: str) -> list[list[int]]:

@@ -304,12 +304,11 @@ def _move(game, cell, target, region) -> None:
 def _teleports(game) -> dict:
     """NO-3.3.4: with a teleport added this turn, move one unit from its radius elsewhere; a ship
     standing on a teleport may be teleported as the action of a later turn."""
-    me, grid, fmt = game.current.name, game.board.grid, game.board.grid.format_cell
+    me, fmt = game.current.name, game.board.grid.format_cell
     sources: set = set()
     cell = game.placed_cell
     if cell is not None and game.board.cells[cell].face.prop_total("teleport"):
-        reach = grid.neighbours(cell) if game.ruleset.value("radius.teleport") == "edge" else grid.touching(cell)
-        sources |= {c for c in (cell, *reach) if c in game.board.cells}
+        sources |= {c for c in game.reach(cell, "radius.teleport") if c in game.board.cells}
     movers = []
     for c in sorted(sources):
         emissary = game.emissaries.get(c)

@@ -63,6 +63,7 @@ class Game:
         # Steps still to run (events, then what the interrupted action was doing); a battle that
         # waits for decisions pauses the queue until it is over.
         self.queue: deque = deque()
+        self.exmitted: set[Cell] = set()  # cells in an exmitter's reach
         self.battle = None
         self._setup(seats)
 
@@ -331,13 +332,12 @@ class Game:
 
     def exmitter_reach(self, cell: Cell) -> bool:
         """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2)."""
+        return cell in self.exmitted
+
+    def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
+        """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
         grid = self.board.grid
-        near = grid.neighbours(cell) if self.ruleset.value("radius.exmitter") == "edge" else grid.touching(cell)
-        for other in (cell, *near):
-            placed = self.board.cells.get(other)
-            if placed and placed.face.prop_total("exmitter"):
-                return True
-        return False
+        return (cell, *(grid.neighbours(cell) if self.ruleset.value(setting) == "edge" else grid.touching(cell)))
 
     def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
         """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
@@ -434,9 +434,9 @@ class Game:
 
     def _exmit(self, cell: Cell) -> None:
         """An exmitter sends every emissary and ship in its reach home; stations stay (tile description)."""
-        grid = self.board.grid
-        reach = grid.neighbours(cell) if self.ruleset.value("radius.exmitter") == "edge" else grid.touching(cell)
-        for other in (cell, *reach):
+        reach = self.reach(cell, "radius.exmitter")
+        self.exmitted.update(reach)  # and keeps units out of it for the rest of the game
+        for other in reach:
             emissary = self.emissaries.get(other)
             if emissary and emissary.station is None:
                 self.return_emissary(other)

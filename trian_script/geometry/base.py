@@ -7,6 +7,7 @@ laid with rotation ``r`` puts its edge ``j`` on the cell's edge ``(j + r) % edge
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import lru_cache
 
 Cell = tuple[int, ...]
 Point = tuple[float, float]
@@ -57,4 +58,9 @@ class Grid(ABC):
         return (edge + rotation) % self.edges
 
     def format_cell(self, cell: Cell) -> str:
-        return "(" + ",".join(str(v) for v in cell) + ")"
+        return _format_cell(cell)
+
+
+@lru_cache(maxsize=65536)
+def _format_cell(cell: Cell) -> str:
+    return "(" + ",".join(str(v) for v in cell) + ")"

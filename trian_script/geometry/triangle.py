@@ -40,6 +40,11 @@ class TriangleGrid(Grid):
     def back_edge(self, cell: Cell, edge: int) -> int:
         return edge
 
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        a, b, c = cell
+        s = 1 if a + b + c == 1 else -1
+        return ((a + s, b, c), (a, b + s, c), (a, b, c + s))
+
     def touching(self, cell: Cell) -> tuple[Cell, ...]:
         a, b, c = cell
         s = 1 if sum(cell) == 1 else -1  # towards the other orientation
