@@ -52,6 +52,11 @@ def score_closed(game, root: int) -> None:
         if area.kind == "nebula":
             count = int(game.ruleset.formula("closing.nebula-minerals")(env))
             game.fill_nebula(area, count)
+        if controller is not None and controller == game.current.name:
+            # NO-4.4: the closer may first take emissaries back; control (and its token) is
+            # settled when the turn ends (rulebook p. 19: take them all back, no token)
+            game.deferred_control.append(root)
+            return
     game.update_control(area)
 
 

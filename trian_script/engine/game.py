@@ -397,6 +397,7 @@ class Game:
         self.placed_cell: Cell | None = None
         self.actions_left = 1
         self.expedition_done = False
+        self.deferred_control: list[int] = []  # closed by the active player; settled at the turn's end
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
         self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved
         self.resolved_closed: list[int] = []  # area roots closed and resolved this turn (NO-4.4)
@@ -462,6 +463,9 @@ class Game:
         self.then(self.resolve_events, self._next_turn)
 
     def _next_turn(self) -> None:
+        for root in self.deferred_control:
+            self.update_control(self.board.area(root))
+        self.deferred_control = []
         if self.tiles_left() == 0 and self.drawn is None:
             self._end_game()
             return

@@ -5,7 +5,7 @@ pasted into bug reports.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..dsl.diagnostics import DiagnosticError, Position, Report
@@ -28,6 +28,7 @@ class LogFile:
     seats: list[str]
     seed: int
     moves: list[tuple[int, str]]  # (line number, option text)
+    header_lines: dict[str, int] = field(default_factory=dict)  # header key -> line number
 
 
 def parse(text: str, filename: str) -> LogFile:
@@ -35,6 +36,7 @@ def parse(text: str, filename: str) -> LogFile:
     report.sources[filename] = text
     lines = text.split("\n")
     header: dict[str, str] = {}
+    where: dict[str, int] = {}
     body_start = None
     for number, line in enumerate(lines, 1):
         if line.strip() == "---":
@@ -46,22 +48,44 @@ def parse(text: str, filename: str) -> LogFile:
         if not sep:
             report.add("TS401", "a header line is 'key: value'", Position(filename, number, 1, len(line) + 1))
         header[key.strip()] = value.strip()
+        where[key.strip()] = number
     for key in ("ruleset", "seats", "seed"):
         if key not in header:
             report.add("TS401", f"the log has no '{key}:' line", Position(filename, 1, 1, 2))
+    if "seed" in header and not _is_int(header["seed"]):
+        line = lines[where["seed"] - 1]
+        report.add("TS401", f"the seed is a whole number, not '{header['seed']}'",
+                   Position(filename, where["seed"], 1, len(line) + 1))
     if body_start is None:
         report.add("TS401", "the log has no '---' line before its moves", Position(filename, len(lines), 1, 2))
     if report:
         raise DiagnosticError(report)
     moves = [(n, line.strip()) for n, line in enumerate(lines[body_start:], body_start + 1) if line.strip()]
-    return LogFile(header["ruleset"], header.get("ruleset-hash", ""), header["seats"].split(), int(header["seed"]), moves)
+    return LogFile(header["ruleset"], header.get("ruleset-hash", ""), header["seats"].split(), int(header["seed"]), moves,
+                   where)
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
 
 
 def replay(path: Path, paths=()) -> Game:
     """Rebuild a game from its log file; a move the rules refuse is reported at its line."""
     text = Path(path).read_text(encoding="utf-8")
     log = parse(text, str(path))
-    game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed)
+    try:
+        game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed)
+    except IllegalChoice as err:  # too few or too many seats, a colour twice (NO-1.2, NO-2.1)
+        report = Report()
+        report.sources[str(path)] = text
+        number = log.header_lines.get("seats", 1)
+        report.add("TS402", f"seats refused: {err}",
+                   Position(str(path), number, 1, len(text.split("\n")[number - 1]) + 1))
+        raise DiagnosticError(report) from None
     for number, move in log.moves:
         try:
             game.choose(move)
