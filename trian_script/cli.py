@@ -139,7 +139,17 @@ def cmd_play(args) -> int:
                for i, (seat, kind) in enumerate(who.items())}
     shown = 0
     while not game.is_over:
-        game.choose(players[game.decision.player].choose(game))
+        try:
+            choice = players[game.decision.player].choose(game)
+        except EOFError:
+            print("\ninput ended: the game is left unfinished", file=sys.stderr)
+            if args.log:
+                from .engine.log import dump
+
+                args.log.write_text(dump(game), encoding="utf-8")
+                print(f"log so far written to {args.log}", file=sys.stderr)
+            return 1
+        game.choose(choice)
         if args.verbose or any(k == "human" for k in who.values()):
             print("\n".join(game.notes[shown:]))
             shown = len(game.notes)
