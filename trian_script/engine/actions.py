@@ -183,22 +183,25 @@ def _place(game) -> dict:
 
 # -- phase 3 (NO-3.3) ------------------------------------------------------------------------
 def _exploration(game) -> dict:
+    if game.actions_left <= 0:  # the action is taken; emissaries may still be taken back (NO-4.4)
+        return {**withdrawals(game), "pass": game.end_turn}
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
     if not game.expedition_done:
         out.update(_expeditions(game))
-    out.update(_constructions(game))
+    if not game.constructed:
+        out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(_teleports(game))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
-    out.update(_withdrawals(game))
+    out.update(withdrawals(game))
     out["pass"] = game.end_turn
     return out
 
 
-def _withdrawals(game) -> dict:
+def withdrawals(game) -> dict:
     """NO-4.4: after closing an area on your turn where only your emissaries are, take any back."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
@@ -215,8 +218,7 @@ def _withdrawals(game) -> dict:
 
 
 def _withdraw(game, cell, area) -> None:
-    game.return_emissary(cell)
-    game.update_control(game.board.area(area.id))
+    game.return_emissary(cell)  # control (and its token) is settled at the end of the turn
 
 
 def _research(game) -> None:
@@ -270,7 +272,7 @@ def _send_emissary(game, cell, region: int) -> None:
 
 def _outpost_bonus(game, cell, region: int) -> None:
     """NO-3.3.7: an emissary arriving on a trade outpost gives more actions in this phase 3."""
-    if game.board.cells[cell].face.regions[region].prop("outpost"):
+    if game.board.cells[cell].face.regions[region].prop("outpost") and not game.is_blocked(cell):
         extra = game.ruleset.value("outpost.extra-actions")
         game.actions_left += extra
         game.note(f"{game.current.name} reaches a trade outpost: {extra} more actions this phase")
@@ -385,7 +387,8 @@ def _teleport(game, kind: str, origin, target, region: int) -> None:
         game.ships[target] = ship
         owner = ship.player
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
-    game.units_changed([origin, target], game.current.name)
+    # the teleported ship's owner attacks whatever it now faces (NO-4.5)
+    game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
     game.action_done()
 
 
@@ -402,9 +405,23 @@ def _constructions(game) -> dict:
         level = {None: "research-station", "research-station": "space-station"}.get(emissary.station)
         if level is None or not me.supply[level + "s"]:
             continue
-        if area.kind == "system" and any(e.station in _at_least(level) for _, e in game.units_in(area)):
+        if area.kind == "system" and any(station in _at_least(level) for station in _stations_in(game, area)):
             continue  # a system holds one research station and one space station (NO-3.3.3)
         out[f"build {level} @{fmt(cell)}"] = partial(_build, game, cell, level, area)
+    return out
+
+
+def _stations_in(game, area) -> list[str]:
+    """Every station standing in ``area``, blocked ones included: a blocked station still stands
+    there, so it still fills the system's one place for its level (NO-3.3.3, NO-4.8)."""
+    out = []
+    for cell in sorted(area.tiles):
+        emissary = game.emissaries.get(cell)
+        if emissary is None or emissary.station is None:
+            continue
+        node = game.board.cells[cell].nodes[emissary.region]
+        if node is not None and game.board.forest.find(node) == area.id:
+            out.append(emissary.station)
     return out
 
 
@@ -414,14 +431,13 @@ def _at_least(level: str) -> tuple:
 
 def _build(game, cell, level: str, area) -> None:
     me, rs = game.current, game.ruleset
+    game.constructed = True
     emissary = game.emissaries[cell]
-    me.supply[level + "s"] -= 1
-    if emissary.station:
-        me.supply[emissary.station + "s"] += 1  # the research station comes back when upgraded
+    me.supply[level + "s"] -= 1  # a space station goes on the research station, which stays
     emissary.station = level
     from .events import area_env
 
-    env = area_env(game, area)
+    env = area_env(game, area, me.name)
     formula = rs.formula(f"construction.{area.kind}") if area.kind in ("system", "nebula") else None
     if formula is not None:
         amount = int(formula(env))
@@ -452,16 +468,35 @@ def refusal(game, text: str) -> tuple[str, str]:
             game.board.check(game.drawn.faces[FACE_LETTERS.index(face)], tuple(int(v) for v in cell.split(",")), int(rotation))
         except (PlacementError, ValueError) as err:
             return str(err).rsplit(" (", 1)[0], getattr(err, "rule", "NO-3.2.2")
-    if text.startswith("buy mineral"):
-        cost = _price(game, "mineral")
+    if text.startswith("buy") and phase == "extraction":
+        item = "mineral" if text.startswith("buy mineral") else "combat-token"
+        cost = _price(game, item)
         if me.credits < cost:
-            return f"a mineral costs {cost}¢ and {me.name} has {me.credits}¢", "NO-3.1.1"
+            return f"a {item.replace('-', ' ')} costs {cost}¢ and {me.name} has {me.credits}¢", "NO-3.1.1"
+        return f"'{text}' cannot be bought: the bag has none left", "NO-3.1.1"
+    if text.startswith("exchange") and phase == "extraction":
+        give = game.ruleset.value("exchange.give")
+        return f"an exchange returns {give} minerals of your supply for 1 of a colour in the bag", "NO-3.1.2"
+    if text == "gain minerals" and phase == "extraction" and not game.gained:
+        return ("minerals come from closed nebulas you control with a research station, space station or "
+                "extractor there (an emissary alone gives nothing), and from Rogues", "NO-3.1.3")
     if text.startswith(("buy", "exchange", "gain")) and phase != "extraction":
         return f"trade and gaining minerals happen in phase 1; this is {PROMPTS[phase].split(':')[0]}", "NO-3"
     if text == "gain minerals" and game.gained:
         return "minerals are gained once per turn", "NO-3.1.3"
     if text.startswith("build"):
         return "a station goes under your own unblocked emissary in a closed area you control", "NO-3.3.3"
+    if text.startswith("move ship") and phase == "exploration":
+        return ("a ship moves up to its range through outer space, never through nebulas, gas clouds or an "
+                "exmitter's reach, and never ends where it started or on another ship", "NO-3.3.5")
+    if text.startswith("teleport") and phase == "exploration":
+        return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
+                "teleport) to an allowed place", "NO-3.3.4")
+    if text.startswith("expedition emissary") and game.placed_cell in game.emissaries:
+        return "a tile holds at most one emissary", "NO-3.3.6"
+    if text.startswith("expedition ship") or text.startswith(("expedition corvette", "expedition rogue")):
+        if game.placed_cell in game.ships:
+            return "a tile holds at most one ship", "NO-3.3.6"
     if text.startswith("expedition"):
         return "an expedition places a unit from the supply on the tile added this turn, where that unit may stand", "NO-3.3.2"
     if text == "research" and phase == "exploration" and game.actions_left <= 0:

@@ -103,7 +103,8 @@ class EmissaryBattle:
         totals = roll_all(game, self.players, self.bonus, self.declarations.declared)
         best = max(totals.values())
         top = [p for p, t in totals.items() if t == best]
-        losers = [p for p in self.players if p not in top] if len(top) == 1 else top
+        # a tie at the top sends one emissary of every clashing player home (rulebook p. 18)
+        losers = [p for p in self.players if p not in top] if len(top) == 1 else list(self.players)
         game.note("  clash: " + ", ".join(f"{p} {t}" for p, t in totals.items())
                   + (f" → {top[0]} wins" if len(top) == 1 else " → tie at the top"))
         area = game.board.area(self.root)

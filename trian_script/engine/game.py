@@ -381,8 +381,9 @@ class Game:
         steps = []
         if self.ship_pairs(actor):
             steps.append(lambda: self.start_battle(ShipBattle(self, actor)) if self.ship_pairs(actor) else None)
+        waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
         roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
-                 if a.closed and a.kind in ("nebula", "system")}
+                 if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
         for root in sorted(roots):
             steps.append(lambda root=root: start_emissary_battle(self, root, actor))
             steps.append(lambda root=root: self.update_control(self.board.area(root)))
@@ -397,6 +398,7 @@ class Game:
         self.placed_cell: Cell | None = None
         self.actions_left = 1
         self.expedition_done = False
+        self.constructed = False  # NO-3.3.3: one construction per turn
         self.deferred_control: list[int] = []  # closed by the active player; settled at the turn's end
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
         self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved
@@ -456,7 +458,7 @@ class Game:
 
     def _count_action(self) -> None:
         self.actions_left -= 1
-        if self.actions_left <= 0:
+        if self.actions_left <= 0 and not actions.withdrawals(self):
             self.end_turn()
 
     def end_turn(self) -> None:

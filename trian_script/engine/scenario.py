@@ -93,9 +93,9 @@ def _setup(game: Game, d: dict, where: Position) -> None:
             p.minerals[colour] += count
     for player, supply in d.get("supply", {}).items():
         _player(game, player, where).supply.update({k: v - _player(game, player, where).supply[k] for k, v in supply.items()})
-    for design in reversed(d.get("draws", [])):
-        tile = _take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
-        game.stacks[0].append(tile)
+    drawn = [_take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
+             for design in d.get("draws", [])]
+    game.stacks[0] += reversed(drawn)  # the first listed is on top
     game.forced["dice"] = list(d.get("dice", []))
     game.forced["minerals"] = list(d.get("mineral-draws", []))
     game.forced["tokens"] = list(d.get("token-draws", []))
@@ -143,6 +143,9 @@ def _lay(game: Game, step: Step) -> None:
             game.controllers[area.id] = None
     except PlacementError as err:
         raise ScenarioFailure(step.position, f"cannot lay {face_name} there: {err}") from None
+    if face.prop_total("exmitter"):
+        game.exmitted.update(game.reach(cell, "radius.exmitter"))
+    game._decision = None  # the position changed: options are worked out again
 
 
 def _put(game: Game, step: Step) -> None:
@@ -176,6 +179,7 @@ def _put(game: Game, step: Step) -> None:
     area = game.region_area(cell, region)
     if area is not None:
         game.controllers[area.id] = game.controller(area)
+    game._decision = None
 
 
 def _put_minerals(game: Game, step: Step) -> None:
@@ -186,6 +190,7 @@ def _put_minerals(game: Game, step: Step) -> None:
     for colour, count in zip(pairs[::2], pairs[1::2]):
         _take_from_bag(game, colour, int(count), step.position)
         game.board.totals(area.id).minerals[colour] += int(count)
+    game._decision = None
 
 
 def _choose(game: Game, step: Step) -> None:
@@ -272,6 +277,7 @@ def state_env(game) -> tuple[dict, dict]:
     env["current"] = game.current.name
     env["tiles-left"] = game.tiles_left()
     env["battles"] = game.battles
+    env["winner"] = " and ".join(game.winners()) if game.is_over else "none"
     for kind in ("nebula", "system", "space"):
         env[f"closed.{kind}"] = game.closed_counts[kind]
 
