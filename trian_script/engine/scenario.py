@@ -276,6 +276,11 @@ def state_env(game) -> tuple[dict, dict]:
     env["phase"] = game.phase
     env["current"] = game.current.name
     env["tiles-left"] = game.tiles_left()
+    for i, stack in enumerate(game.stacks, 1):
+        env[f"stack{i}"] = len(stack)
+    # NO-2.2: tiles lying with a hidden face up (should never happen)
+    env["hidden-face-up"] = sum(t.faces[game.face_up[t.id]].hidden for stack in game.stacks for t in stack)
+    env["tiles-with-hidden-face"] = sum(any(f.hidden for f in t.faces) for stack in game.stacks for t in stack)
     env["battles"] = game.battles
     env["winner"] = " and ".join(game.winners()) if game.is_over else "none"
     for kind in ("nebula", "system", "space"):
