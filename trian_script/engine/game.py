@@ -10,7 +10,7 @@ the seats, the seed and the list of chosen texts rebuild the identical game.
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass
 
 from ..board import Area, Board, Tile
@@ -62,7 +62,8 @@ class Game:
         self.forced: dict[str, list] = {"dice": [], "minerals": [], "tokens": []}
         # Steps still to run (events, then what the interrupted action was doing); a battle that
         # waits for decisions pauses the queue until it is over.
-        self.queue: deque = deque()
+        self.queue: list = []
+        self._insert_at = 0  # where the running step's follow-ups go: after its earlier ones
         self.exmitted: set[Cell] = set()  # cells in an exmitter's reach
         self.battle = None
         self._setup(seats)
@@ -135,17 +136,26 @@ class Game:
         apply = self._options[text]
         self.log.append(text)
         self._decision = None
+        self._insert_at = 0
         apply()
         self.pump()
 
     # -- the step queue ---------------------------------------------------------------------------
     def then(self, *steps) -> None:
-        """Run ``steps`` next, in order, before anything queued earlier."""
-        self.queue.extendleft(reversed(steps))
+        """Run ``steps`` after what the running step queued already, before older work.
+
+        So a move queues its battle, then ``action_done`` queues the turn's end, and the battle is
+        fought first, in the mover's turn.
+        """
+        self.queue[self._insert_at:self._insert_at] = steps
+        self._insert_at += len(steps)
 
     def pump(self) -> None:
         while self.battle is None and self.queue and not self.is_over:
-            self.queue.popleft()()
+            step = self.queue.pop(0)
+            self._insert_at = 0
+            step()
+        self._insert_at = 0
         self._decision = None
 
     def scores(self) -> dict[str, int]:
@@ -497,13 +507,13 @@ class Game:
 
     def _end_game(self) -> None:
         """NO-5: minerals, plundering (with ships), winner."""
-        self._plunder()
         value = self.ruleset.value("end.mineral-value")
         for index in self.turn_order:
             player = self.players[index]
             count = sum(player.minerals.values())
             if count:
                 self.score(player.name, count * value, "minerals", f"{count} minerals × {value}¢ = {count * value}¢")
+        self._plunder()  # after the minerals are exchanged for credits (rulebook p. 20)
         self.phase = "over"
         self._decision = None
         self.note("game over: " + ", ".join(f"{p.name} {p.credits}¢" for p in self.players)
