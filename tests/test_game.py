@@ -15,7 +15,7 @@ from functools import lru_cache
 import pytest
 
 from trian_script import Game, IllegalChoice, load_ruleset
-from trian_script.bots import BOTS, GreedyBot, RandomBot
+from trian_script.bots import BOTS
 from trian_script.cli import main
 from trian_script.dsl.diagnostics import DiagnosticError
 from trian_script.engine.log import dump, parse, replay
@@ -296,6 +296,95 @@ def test_a_second_action_in_phase_3_is_impossible():
     assert game.turn == turn + 1 and game.decision.player != me and game.decision.kind == "extraction"
 
 
+def _shared_closed_areas(game: Game) -> list:
+    out = []
+    for root, totals in game.board.forest.totals.items():
+        if totals.closed and totals.kind in ("nebula", "system"):
+            present = {player for player, _ in game.units_in(game.board.area(root))}
+            if len(present) > 1:
+                out.append((totals.kind, sorted(totals.tiles), present))
+    return out
+
+
+def test_an_emissary_sent_after_the_events_into_an_enemy_area_is_fought_over():
+    """NO-4.6, NO-4.7: a closed area is controlled by one player; emissaries of two players there fight.
+
+    The active player settles the closing first ('resolve events'), then sends an emissary into the
+    area just scored for another player: the two may not share it.
+    """
+    def ready(game):
+        decision = game.decision
+        if decision.kind != "exploration" or "resolve events" not in decision.options:
+            return False
+        if not any(o.startswith("expedition emissary") for o in decision.options):
+            return False
+        me = game.current.name
+        return any(area.kind in ("nebula", "system") and any(p != me for p, _ in game.units_in(game.board.area(area.id)))
+                   for area in game.pending_closed)
+
+    game = advance(ready, players=3, seeds=range(200), bot="random")
+    game.choose("resolve events")
+    sent = [o for o in game.decision.options if o.startswith("expedition emissary")]
+    if not sent:
+        pytest.skip("settling the events left no expedition")
+    battles = game.battles
+    game.choose(sent[0])
+    bots = bots_for(game, "random", 1)
+    play(game, bots, until=lambda g: g.decision.kind != "battle")
+    assert game.battles > battles or not _shared_closed_areas(game)
+    assert not _shared_closed_areas(game)
+
+
+def _system_with_two_free_planets(game: Game):
+    """(area, [(cell, planet region, space region)…]) of a closed, empty planetary system."""
+    board = game.board
+    for root, totals in board.forest.totals.items():
+        if totals.kind != "system" or not totals.closed:
+            continue
+        spots = []
+        for cell in sorted(totals.tiles):
+            regions = board.cells[cell].face.regions
+            planet = [i for i, r in enumerate(regions) if "emissary" in r.holds and board.cells[cell].nodes[i] is not None
+                      and board.forest.find(board.cells[cell].nodes[i]) == root]
+            space = [i for i, r in enumerate(regions) if "ship" in r.holds]
+            if planet and space and cell not in game.emissaries and cell not in game.ships:
+                spots.append((cell, planet[0], space[0]))
+        if len(spots) >= 2 and not any(c in game.emissaries for c in totals.tiles):
+            return board.area(root), spots
+    return None
+
+
+def test_a_blocked_research_station_still_fills_its_planetary_system():
+    """NO-3.3.3: at most ONE research station in a whole planetary system; NO-4.8 blocking stops an
+    emissary and its planet from counting, not the station from standing there.
+
+    Found by test_game_properties (seed 5380034, 3 players, with-ships): a Corvette blocked one
+    research station, the owner built a second one in the same system, the Corvette left, and the
+    system held two research stations.
+    """
+    game = advance(lambda g: g.decision.kind == "exploration" and _system_with_two_free_planets(g) is not None,
+                   rules="with-ships", players=2, bot="greedy")
+    area, spots = _system_with_two_free_planets(game)
+    me = game.current
+    enemy = next(p for p in game.players if p is not me)
+    (a, a_planet, a_space), (b, b_planet, _) = spots[:2]
+    fmt = game.board.grid.format_cell
+    game.put_emissary(me, a, a_planet)
+    game.put_emissary(me, b, b_planet)
+    game._decision = None  # the state was changed by hand: ask the rules again
+    assert game.controller(area) == me.name
+    assert f"build research-station @{fmt(b)}" in game.decision.options
+    game.emissaries[a].station = "research-station"
+    me.supply["research-stations"] -= 1
+    game._decision = None
+    assert f"build research-station @{fmt(b)}" not in game.decision.options  # the system has one
+    game.put_ship(enemy, a, "corvette", a_space)  # an enemy Corvette blocks the station's emissary
+    game._decision = None
+    assert game.is_blocked(a) and game.controller(area) == me.name
+    assert f"build research-station @{fmt(b)}" not in game.decision.options
+    assert_refused(game, f"build research-station @{fmt(b)}", "NO-3.3.3")
+
+
 def test_the_game_over_refuses_everything():
     """NO-5: nothing is chosen after the end."""
     game = played()
@@ -427,6 +516,27 @@ def test_cli_replay_of_an_edited_log_exits_1_with_the_line_and_no_traceback(tmp_
     run = subprocess.run([sys.executable, "-m", "trian_script.cli", "replay", str(path)],
                          capture_output=True, text=True)
     assert run.returncode == 1 and "Traceback" not in run.stderr and f":{number}:" in run.stderr
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("seed: 3", "seed: three", "the seed is a whole number"),
+    ("seed: 3", "seed: --3", "TS401"),
+    ("seats: red blue", "seats: red", "NO-1.2"),
+    ("seats: red blue", "seats: red red", "NO-2.1"),
+    ("seats: red blue", "seats:", "NO-1.2"),
+])
+def test_cli_replay_of_a_log_with_a_broken_header_exits_1_with_the_line(tmp_path, capsys, old, new, words):
+    """A user mistake in a log's header is a diagnostic at its line, never a traceback."""
+    path = tmp_path / "game.log"
+    assert main(["play", "--players", "2", "--seed", "3", "--log", str(path)]) == 0
+    capsys.readouterr()
+    lines = path.read_text(encoding="utf-8").split("\n")
+    number = lines.index(old) + 1
+    lines[number - 1] = new
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and words in captured.err and f"{path}:{number}:" in captured.err
 
 
 def test_a_game_does_not_depend_on_the_hash_seed(tmp_path):

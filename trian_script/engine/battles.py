@@ -108,11 +108,10 @@ class EmissaryBattle:
         game.note("  clash: " + ", ".join(f"{p} {t}" for p, t in totals.items())
                   + (f" → {top[0]} wins" if len(top) == 1 else " → tie at the top"))
         area = game.board.area(self.root)
-        for loser in losers:
-            game.remove_one_emissary(loser, area)
+        removed = [game.remove_one_emissary(loser, area) for loser in losers]
         present = Counter(p for p, _ in game.units_in(area))
         self.players = [p for p in self.players if present[p]]
-        if len(self.players) < 2:
+        if len(self.players) < 2 or not any(removed):  # emissaries on stations never leave
             game.battle = None
             return
         self.declarations = _Declarations(game, self.players)

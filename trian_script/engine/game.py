@@ -10,6 +10,7 @@ the seats, the seed and the list of chosen texts rebuild the identical game.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -46,6 +47,9 @@ class Game:
             raise IllegalChoice(f"this ruleset is for {low} to {high} players, not {len(seats)}", "NO-1.2")
         if len(set(seats)) != len(seats):
             raise IllegalChoice("every seat needs its own colour", "NO-2.1")
+        for seat in seats:
+            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", str(seat)):
+                raise IllegalChoice(f"a seat is one word (letters, digits, - or _), not '{seat}'", "NO-2.1")
         self.ruleset = ruleset
         self.seed = seed
         self.rng = random.Random(seed)
@@ -278,12 +282,17 @@ class Game:
                       + (f" and draws {got} combat token" if got else ""))
         self.controllers[area.id] = new
 
-    def remove_one_emissary(self, player: str, area: Area) -> None:
-        """Return one of ``player``'s emissaries in ``area`` to the supply (a bare one first)."""
-        mine = sorted((e.station is not None, cell) for cell in area.tiles
-                      if (e := self.emissaries.get(cell)) and e.player == player)
+    def remove_one_emissary(self, player: str, area: Area) -> bool:
+        """Return one of ``player``'s emissaries in ``area`` to the supply; False when none can go.
+
+        An emissary on a station stays until the end of the game (rulebook p. 9), so only bare
+        emissaries are removed. [The rulebook lets the winner choose which; the lowest cell goes.]
+        """
+        mine = sorted(cell for cell in area.tiles
+                      if (e := self.emissaries.get(cell)) and e.player == player and e.station is None)
         if mine:
-            self.return_emissary(mine[0][1])
+            self.return_emissary(mine[0])
+        return bool(mine)
 
     def return_emissary(self, cell: Cell) -> None:
         emissary = self.emissaries.pop(cell)
