@@ -10,16 +10,7 @@ import pytest
 
 from trian_script.board import Board, PlacementError, compile_tileset
 
-FEATURES = {
-    "space": {"letter": "s", "forms": "space", "background": True, "holds": "ship"},
-    "nebula": {"letter": "n", "forms": "nebula", "divides": "space", "holds": "emissary"},
-    "gas": {"letter": "g", "divides": "space"},
-    "path": {"letter": "p", "forms": "system", "within": "space", "joined": True},
-}
-PROPERTIES = {
-    "planet": {"on": "path", "holds": "emissary"},
-    "extractor": {"on": "nebula", "forbids": "emissary"},
-}
+from galaxy_features import FEATURES, PROPERTIES
 PLANET = [{"kind": "path", "props": {"planet": 1}}]
 GAS_CHORD = [{"kind": "gas", "refs": ["0", "2"]}]
 

@@ -14,16 +14,7 @@ from hypothesis import strategies as st
 from trian_script.board import PlacementError, compile_tileset
 from trian_script.board.board import Board
 
-FEATURES = {
-    "space": {"letter": "s", "forms": "space", "background": True, "holds": "ship"},
-    "nebula": {"letter": "n", "forms": "nebula", "divides": "space", "holds": "emissary"},
-    "gas": {"letter": "g", "divides": "space"},
-    "path": {"letter": "p", "forms": "system", "within": "space", "joined": True},
-}
-PROPERTIES = {
-    "planet": {"on": "path", "holds": "emissary"},
-    "extractor": {"on": "nebula", "forbids": "emissary"},
-}
+from galaxy_features import FEATURES, PROPERTIES
 
 
 def planet(n=1):
