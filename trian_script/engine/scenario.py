@@ -95,12 +95,26 @@ def _setup(game: Game, d: dict, where: Position) -> None:
         _player(game, player, where).supply.update({k: v - _player(game, player, where).supply[k] for k, v in supply.items()})
     drawn = [_take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
              for design in d.get("draws", [])]
+    game.scenario_draws = {t.id for t in drawn}  # `lay` leaves them for the script
     game.stacks[0] += reversed(drawn)  # the first listed is on top
+    if "tiles-in-stacks" in d:
+        _keep_tiles(game, d["tiles-in-stacks"], len(drawn), where)
     game.forced["dice"] = list(d.get("dice", []))
     game.forced["minerals"] = list(d.get("mineral-draws", []))
     game.forced["tokens"] = list(d.get("token-draws", []))
     game.notes.clear()
     game.note(f"— turn 1: {game.current.name} —")
+
+
+def _keep_tiles(game, keep: int, forced: int, where: Position) -> None:
+    """Take tiles out of the game from the bottom of the stacks until ``keep`` are left."""
+    if keep < forced:
+        raise ScenarioFailure(where, f"tiles-in-stacks = {keep} would remove some of the {forced} forced draws")
+    while game.tiles_left() > keep:
+        longest = max(game.stacks, key=len)
+        if longest is game.stacks[0] and len(longest) <= forced:
+            longest = next(s for s in game.stacks[1:] if s)
+        longest.pop(0)
 
 
 def _player(game, name: str, where: Position):
@@ -136,7 +150,9 @@ def _lay(game: Game, step: Step) -> None:
     if len(step.args) != 3 or not re.fullmatch(r"r\d+", str(step.args[2])):
         raise ScenarioFailure(step.position, "lay takes a face, a cell and a rotation: lay N1 @(0,0,1) r0")
     face_name, cell, rotation = step.args[0], _cell(step.args[1], step), int(step.args[2][1:])
-    tile = _take_tile(game, lambda t: any(f.name == face_name for f in t.faces), face_name, step.position)
+    reserved = getattr(game, "scenario_draws", set())
+    tile = _take_tile(game, lambda t: t.id not in reserved and any(f.name == face_name for f in t.faces),
+                      face_name, step.position)
     face = next(f for f in tile.faces if f.name == face_name)
     try:
         for area in game.board.place(tile, face, cell, rotation):
