@@ -32,7 +32,7 @@ def test_the_far_face_of_a_drawn_tile_is_the_drawers_only():
 
 
 def test_stacks_show_only_the_face_up():
-    game = Game(load_ruleset("new_order"), ["red", "blue"], 8)
+    game = Game(load_ruleset("with-ships"), ["red", "blue"], 8)
     for stack_view, stack in zip(view(game, "red")["stacks"], game.stacks):
         top = stack[-1]
         assert stack_view == {"tiles": len(stack), "top face up": top.faces[game.face_up[top.id]].name}

@@ -19,8 +19,10 @@ from .parser import parse_text
 from .transformer import Block, SourceMap, transform
 
 # Which schema checks a block of each kind, and the namespace its name lives in.
-SCHEMA_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario"}
-FAMILY_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario"}
+SCHEMA_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario",
+             "race": "race", "skill": "skill", "token": "token"}
+FAMILY_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario",
+             "race": "race", "skill": "skill", "token": "token"}
 SOURCE_SUFFIXES = (".trian", ".json")
 
 
@@ -33,7 +35,8 @@ def schema(name: str) -> dict:
 class Definitions:
     """Every block loaded, by family (``tileset``, ``ruleset``) and name, with the run's report."""
 
-    blocks: dict[str, dict[str, Block]] = field(default_factory=lambda: {"tileset": {}, "ruleset": {}, "scenario": {}})
+    blocks: dict[str, dict[str, Block]] = field(
+        default_factory=lambda: {family: {} for family in ("tileset", "ruleset", "scenario", "race", "skill", "token")})
     report: Report = field(default_factory=Report)
     user_files: list[str] = field(default_factory=list)
 

@@ -14,6 +14,11 @@ def check_all(defs) -> None:
         check_tileset(defs, name)
     for name in list(defs.blocks["ruleset"]):
         check_ruleset(defs, name)
+    for name in list(defs.blocks["race"]):
+        check_race(defs, name)
+    parameters = known_parameters(defs) if defs.blocks["skill"] else set()
+    for name in list(defs.blocks["skill"]):
+        check_skill(defs, name, parameters)
 
 
 def _check_extends(defs, family: str, name: str) -> bool:
@@ -137,3 +142,103 @@ def _resolve(node: dict) -> dict:
         target = schema("ruleset")["$defs"][ref.split("/")[-1]]
         return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
     return node
+
+
+# -- races and skills -----------------------------------------------------------------------------
+def ruleset_parameters() -> set[str]:
+    """Every value path of the ruleset schema (``cost.mineral``, ``ship.move``…)."""
+    from .loader import schema
+
+    out: set[str] = set()
+
+    def walk(node, prefix):
+        node = _resolve(node)
+        props = node.get("properties")
+        if props:
+            for key, sub in props.items():
+                walk(sub, prefix + (key,))
+        elif prefix:
+            out.add(".".join(prefix))
+
+    walk(schema("ruleset"), ())
+    return out - {"kind", "name", "title", "extends", "tileset"}
+
+
+def known_parameters(defs) -> set[str]:
+    from ..engine.skills import ENGINE_PARAMETERS
+
+    declared = {p for b in defs.blocks["skill"].values() for p in b.definition.get("parameters", {})}
+    return ruleset_parameters() | set(ENGINE_PARAMETERS) | declared
+
+
+def check_race(defs, name: str) -> None:
+    block = defs.blocks["race"][name]
+    skills = defs.blocks["skill"]
+    refs = [(("active", i), s) for i, s in enumerate(block.definition.get("active", []))]
+    for i, module in enumerate(block.definition.get("modules", [])):
+        refs += [(("modules", i, "racial"), module["racial"]), (("modules", i, "universal"), module["universal"])]
+    for path, skill in refs:
+        if skill not in skills:
+            defs.report.add("TS303", f"unknown skill '{skill}'", block.source.find(path),
+                            expected=one_of(skills), hint=did_you_mean(skill, skills))
+    numbers = [m["module"] for m in block.definition.get("modules", [])]
+    if sorted(numbers) != list(range(1, len(numbers) + 1)):
+        defs.report.add("TS304", f"modules of race '{name}' are numbered {numbers}, not 1, 2, 3…",
+                        block.source.find(("modules",)))
+    tokens = defs.blocks["token"]
+    for token in block.definition.get("tokens", {}):
+        if token not in tokens:
+            defs.report.add("TS303", f"unknown special token '{token}'", block.source.find(("tokens", token), key=True),
+                            expected=one_of(tokens), hint=did_you_mean(token, tokens))
+
+
+def check_skill(defs, name: str, parameters: set[str]) -> None:
+    from ..engine.skills import ACTION_PHASES, EFFECTS, EVENTS, OWNER_NAMES
+
+    block = defs.blocks["skill"][name]
+    d = block.definition
+    for i, mod in enumerate(d.get("modify", [])):
+        base = mod["parameter"]
+        stem = base.rsplit(".", 1)[0]
+        if base not in parameters and stem not in parameters:
+            defs.report.add("TS306", f"unknown parameter '{base}'", block.source.find(("modify", i, "parameter")),
+                            expected="a ruleset value or a skill parameter", hint=did_you_mean(base, parameters))
+    colours = {"yellow", "red", "blue", "green"}
+    for section, head in (("triggers", "event"), ("actions", "phase")):
+        for i, item in enumerate(d.get(section, [])):
+            names = set(OWNER_NAMES) | colours
+            if head == "event":
+                if item["event"] not in EVENTS:
+                    defs.report.add("TS306", f"unknown event '{item['event']}'", block.source.find((section, i, head)),
+                                    expected=one_of(EVENTS), hint=did_you_mean(item["event"], EVENTS))
+                    continue
+                names |= EVENTS[item["event"]][1] | {"nebula", "system", "space"}
+            elif item["phase"] not in ACTION_PHASES:
+                continue  # the schema reports it
+            _check_expr(defs, block, (section, i, "if"), item.get("if"), names, {})
+            effects = {e: (lambda *a: None) for e in EFFECTS}
+            for j, effect in enumerate(item["effects"]):
+                _check_expr(defs, block, (section, i, "effects", j), effect, names, effects)
+    if d.get("plugin"):
+        from pathlib import Path
+
+        from ..plugins.manager import PluginError, load_class
+
+        try:
+            load_class(d["plugin"], [str(Path(block.source.file).parent)])
+        except PluginError as err:
+            defs.report.add("TS307", str(err), block.source.find(("plugin",)))
+
+
+def _check_expr(defs, block, path, text, names, functions) -> None:
+    if not text:
+        return
+    try:
+        compile_formula(text, names, functions)
+    except FormulaError as err:
+        pos = block.source.find(path)
+        if pos.line:
+            from dataclasses import replace
+
+            pos = replace(pos, column=pos.column + err.column - 1, end_column=pos.column + err.column - 1 + err.width)
+        defs.report.add("TS305", str(err), pos, err.expected, err.hint)

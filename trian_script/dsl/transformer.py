@@ -245,6 +245,54 @@ class _BlockBuilder:
             self.source.put(("covers", len(covers)), token)
             covers.append(str(token))
 
+    def _module_def(self, tree: Tree) -> None:
+        number, racial, universal = tree.children
+        modules = self.definition.setdefault("modules", [])
+        path = ("modules", len(modules))
+        modules.append({"module": int(number), "racial": str(racial), "universal": str(universal)})
+        self.source.put(path, tree)
+        self.source.put(path + ("racial",), racial)
+        self.source.put(path + ("universal",), universal)
+
+    def _modify_def(self, tree: Tree) -> None:
+        key, op, value = tree.children
+        items = self.definition.setdefault("modify", [])
+        path = ("modify", len(items))
+        items.append({"parameter": str(key), "op": str(op), "value": self._value(value, path + ("value",))})
+        self.source.put(path, tree)
+        self.source.put(path + ("parameter",), key)
+
+    def _trigger_def(self, tree: Tree) -> None:
+        self._effects_entry(tree, "triggers", "event")
+
+    def _action_def(self, tree: Tree) -> None:
+        self._effects_entry(tree, "actions", "phase")
+
+    def _effects_entry(self, tree: Tree, section: str, head: str) -> None:
+        first, *rest = tree.children
+        items = self.definition.setdefault(section, [])
+        path = (section, len(items))
+        item: dict = {head: str(first)}
+        self.source.put(path, tree)
+        self.source.put(path + (head,), first)
+        if rest and (rest[0] is None or isinstance(rest[0], Token)) and section == "actions":
+            label, *rest = rest
+            if label is not None:
+                item["label"] = _string(label)
+        condition, *effects = rest
+        if condition is not None:
+            item["if"] = self._text_of(condition)
+            self.source.put(path + ("if",), condition)
+        item["effects"] = []
+        for i, effect in enumerate(effects):
+            item["effects"].append(self._text_of(effect.children[0]))
+            self.source.put(path + ("effects", i), effect)
+        items.append(item)
+
+    def _plugin_def(self, tree: Tree) -> None:
+        self.definition["plugin"] = _string(tree.children[0])
+        self.source.put(("plugin",), tree.children[0])
+
     # -- values --------------------------------------------------------------------------------
     def _value(self, node, path: Path):
         """A literal stays a JSON value; anything that computes is kept as formula text."""

@@ -28,8 +28,9 @@ def options(game) -> dict:
 
 # -- phase 1 (NO-3.1) ------------------------------------------------------------------------
 def _price(game, item: str) -> int:
-    base = game.ruleset.value(f"cost.{item}")
-    return max(0, base - game.ruleset.value("cost.outpost-discount")) if _has_outpost(game) else base
+    me = game.current.name
+    base = game.param(f"cost.{item}", me)
+    return max(0, base - game.param("cost.outpost-discount", me)) if _has_outpost(game) else base
 
 
 def _has_outpost(game) -> bool:
@@ -52,7 +53,7 @@ def _extraction(game) -> dict:
     token_cost = _price(game, "combat-token")
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
-    give = game.ruleset.value("exchange.give")
+    give = game.param("exchange.give", me.name)
     owned = sorted(c for c, n in me.minerals.items() if n > 0)
     for pair in combinations_with_replacement(owned, give):
         if all(me.minerals[c] >= pair.count(c) for c in pair):
@@ -60,7 +61,20 @@ def _extraction(game) -> dict:
                 out[f"exchange {'+'.join(pair)} for {colour}"] = partial(_exchange, game, pair, colour)
     if not game.gained and _entitlements(game):
         out["gain minerals"] = partial(_start_gain, game)
+    out.update(game.skills.evolution_options())
+    out.update(_skill_options(game, "extraction"))
     out["end extraction"] = partial(_set_phase, game, "draw")
+    return out
+
+
+def _skill_options(game, *phases) -> dict:
+    """What skills (DSL actions) and plugins add to a phase."""
+    out = {}
+    me = game.current.name
+    for phase in phases:
+        out.update(game.skills.action_options(phase))
+        for extra in game.hooks.call("trian_options", me, game=game, player=me, phase=phase):
+            out.update(extra or {})
     return out
 
 
@@ -98,10 +112,10 @@ def _entitlements(game) -> list[tuple[int, int]]:
         if game.controller(area) != me:
             continue
         stations = [e.station for p, e in game.units_in(area) if p == me]
-        amount = rs.value("gain.space-station") if "space-station" in stations else \
-            rs.value("gain.research-station") if "research-station" in stations else \
-            rs.value("gain.extractor") if totals.props.get("extractor") else 0
-        amount = min(amount, rs.value("gain.max-per-nebula"), sum(totals.minerals.values()))
+        amount = game.param("gain.space-station", me) if "space-station" in stations else \
+            game.param("gain.research-station", me) if "research-station" in stations else \
+            game.param("gain.extractor", me) if totals.props.get("extractor") else 0
+        amount = min(amount, game.param("gain.max-per-nebula", me), sum(totals.minerals.values()))
         if amount:
             out.append((root, amount))
     return out + _rogue_entitlements(game)
@@ -122,7 +136,7 @@ def _rogue_entitlements(game) -> list[tuple[int, int]]:
                 continue
             totals = game.board.totals(node)
             if totals.closed and +totals.minerals and _touch(regions[ship.region], region, game.board):
-                out.append((game.board.forest.find(node), game.ruleset.value("gain.rogue")))
+                out.append((game.board.forest.find(node), game.param("gain.rogue", me, unit="rogue")))
     return out
 
 
@@ -150,6 +164,8 @@ def _take(game, root: int, colour: str) -> None:
     game.board.totals(root).minerals[colour] -= 1
     game.current.minerals[colour] += 1
     game.note(f"{game.current.name} takes 1 {colour} mineral from a nebula")
+    game.emit("minerals-gained", game.current.name, player=game.current.name, colour=colour, count=1,
+              source="nebula", area=root)
     root, left = game.pending_gain[0]
     left -= 1
     if left and +game.board.totals(root).minerals:
@@ -184,7 +200,7 @@ def _place(game) -> dict:
 # -- phase 3 (NO-3.3) ------------------------------------------------------------------------
 def _exploration(game) -> dict:
     if game.actions_left <= 0:  # the action is taken; emissaries may still be taken back (NO-4.4)
-        return {**withdrawals(game), "pass": game.end_turn}
+        return {**withdrawals(game), **_skill_options(game, "exploration-free"), "pass": game.end_turn}
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
@@ -194,6 +210,7 @@ def _exploration(game) -> dict:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(_teleports(game))
+    out.update(_skill_options(game, "expansion", "exploration", "exploration-free"))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
     out.update(withdrawals(game))
@@ -273,7 +290,7 @@ def _send_emissary(game, cell, region: int) -> None:
 def _outpost_bonus(game, cell, region: int) -> None:
     """NO-3.3.7: an emissary arriving on a trade outpost gives more actions in this phase 3."""
     if game.board.cells[cell].face.regions[region].prop("outpost") and not game.is_blocked(cell):
-        extra = game.ruleset.value("outpost.extra-actions")
+        extra = game.param("outpost.extra-actions", game.current.name)
         game.actions_left += extra
         game.note(f"{game.current.name} reaches a trade outpost: {extra} more actions this phase")
 
@@ -323,11 +340,15 @@ def _teleports(game) -> dict:
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:
-        targets = _emissary_targets(game, origin) if kind == "emissary" else _ship_targets(game, origin)
-        for target, region, label in targets:
+        for target, region, label in teleport_targets(game, kind, origin):
             text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
-            out[text] = partial(_teleport, game, kind, origin, target, region)
+            out[text] = partial(_teleport_action, game, kind, origin, target, region)
     return out
+
+
+def teleport_targets(game, kind: str, origin) -> list:
+    """(cell, region, label) where a unit on ``origin`` may be teleported to (NO-3.3.4)."""
+    return _emissary_targets(game, origin) if kind == "emissary" else _ship_targets(game, origin)
 
 
 def _protected(game, cell, me: str) -> bool:
@@ -366,7 +387,13 @@ def _ship_targets(game, origin):
     return out
 
 
-def _teleport(game, kind: str, origin, target, region: int) -> None:
+def _teleport_action(game, kind: str, origin, target, region: int) -> None:
+    teleport(game, kind, origin, target, region)
+    game.action_done()
+
+
+def teleport(game, kind: str, origin, target, region: int) -> None:
+    """Move the emissary or ship on ``origin`` to ``target`` (NO-3.3.4), with what follows."""
     fmt = game.board.grid.format_cell
     if kind == "emissary":
         emissary = game.emissaries.pop(origin)
@@ -389,7 +416,6 @@ def _teleport(game, kind: str, origin, target, region: int) -> None:
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
     # the teleported ship's owner attacks whatever it now faces (NO-4.5)
     game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
-    game.action_done()
 
 
 def _constructions(game) -> dict:
@@ -444,9 +470,12 @@ def _build(game, cell, level: str, area) -> None:
         game.score(me.name, amount, f"{level} in {area.kind}", f"{formula.explain(env)} = {amount}¢")
     if area.kind == "nebula":
         game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
+    game.emit("station-built", me.name, player=me.name, level=level, kind=area.kind, tiles=env["tiles"],
+              emissaries=env["emissaries"], area=area.id)
     for other_cell in sorted(area.tiles):  # NO-3.3.3: blocked enemy emissaries go home
         other = game.emissaries.get(other_cell)
-        if other and other.player != me.name and game.is_blocked(other_cell):
+        # an emissary on a station stays to the end of the game (rulebook p. 9)
+        if other and other.player != me.name and game.is_blocked(other_cell) and other.station is None:
             game.return_emissary(other_cell)
     game.action_done()
 

@@ -41,10 +41,16 @@ class _Declarations:
     def done(self) -> bool:
         return not self.waiting
 
-    def options(self, after) -> dict:
-        player = self.game.player(self.waiting[0])
-        limit = self.game.ruleset.value("battle.max-tokens")
-        return {declare_text(c): partial(self._declare, c, after) for c in token_choices(player.tokens, limit)}
+    def options(self, after, clash) -> dict:
+        game = self.game
+        player = game.player(self.waiting[0])
+        limit = game.param("battle.max-tokens", player.name)
+        out = {declare_text(c): partial(self._declare, c, after) for c in token_choices(player.tokens, limit)}
+        # skills may add choices before the roll (a Warcry); they do not end the declaration
+        for extra in game.hooks.call("trian_options", player.name, game=game, player=player.name, phase="clash"):
+            out.update(extra or {})
+        out.update(game.skills.action_options_for(player.name, "clash"))
+        return out
 
     def _declare(self, tokens, after) -> None:
         name = self.waiting.pop(0)
@@ -58,12 +64,20 @@ class _Declarations:
             after()
 
 
-def roll_all(game, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]) -> dict[str, int]:
-    """Each player's total: die + bonus + '+1' tokens, re-rolling with 'reroll' tokens while behind."""
+def roll_all(game, clash, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]) -> dict[str, int]:
+    """Each player's total: die + bonus + '+1' tokens + skills, re-rolling with 'reroll' tokens
+    while behind. A plugin may decide the clash instead (``trian_resolve_clash``)."""
+    game.hooks.call("trian_clash_begin", players, game=game, clash=clash)
+    decided = game.hooks.first("trian_resolve_clash", players, game=game, clash=clash)
+    if decided is not None:
+        return dict(decided)
     totals, dice = {}, {}
     for p in players:
         dice[p] = game.roll()
-        totals[p] = dice[p] + bonus.get(p, 0) + declared.get(p, ()).count("plus-one")
+        skill_bonus = game.param("battle.roll", p, unit=clash.units.get(p, "emissary")) + clash.extra.get(p, 0)
+        for terms in game.hooks.call("trian_clash_bonus", p, game=game, clash=clash, player=p):
+            skill_bonus += sum(amount for amount, _ in terms)
+        totals[p] = dice[p] + bonus.get(p, 0) + declared.get(p, ()).count("plus-one") + skill_bonus
     for p in players:
         for _ in range(declared.get(p, ()).count("reroll")):
             best_other = max((t for q, t in totals.items() if q != p), default=0)
@@ -75,16 +89,27 @@ def roll_all(game, players: list[str], bonus: dict[str, int], declared: dict[str
     return totals
 
 
+def tie_winners(game, tied: list[str]) -> list[str]:
+    """``battle.tie = win``: a player whose units win all ties takes a tie alone."""
+    winners = [p for p in tied if game.param("battle.tie", p) == "win"]
+    return winners if len(winners) == 1 else tied
+
+
 class EmissaryBattle:
     """NO-4.6: clashes among the players with emissaries in a closed area until one remains."""
+
+    kind = "emissaries"
 
     def __init__(self, game, root: int, players: list[str], bonus: dict[str, int]):
         self.game, self.root, self.bonus = game, root, bonus
         self.players = players  # attacker first, then clockwise
+        self.units = {p: "emissary" for p in players}
+        self.extra: dict[str, int] = {}  # bonuses bought for this clash by skills (a Warcry)
         self.declarations = _Declarations(game, players)
 
     def start(self) -> None:
         """Called once the battle is the game's battle: fights at once when nobody can declare."""
+        self.game.hooks.call("trian_battle_begin", self.players, game=self.game, battle=self)
         if self.declarations.done:
             self._clash()
 
@@ -96,23 +121,30 @@ class EmissaryBattle:
         return f"emissary battle: declare combat tokens (up to {self.game.ruleset.value('battle.max-tokens')})"
 
     def options(self) -> dict:
-        return self.declarations.options(self._clash)
+        return self.declarations.options(self._clash, self)
 
     def _clash(self) -> None:
         game = self.game
-        totals = roll_all(game, self.players, self.bonus, self.declarations.declared)
+        totals = roll_all(game, self, self.players, self.bonus, self.declarations.declared)
+        self.extra = {}
         best = max(totals.values())
-        top = [p for p, t in totals.items() if t == best]
+        top = tie_winners(game, [p for p, t in totals.items() if t == best])
+        self.totals, self.winners = totals, top
         # a tie at the top sends one emissary of every clashing player home (rulebook p. 18)
         losers = [p for p in self.players if p not in top] if len(top) == 1 else list(self.players)
         game.note("  clash: " + ", ".join(f"{p} {t}" for p, t in totals.items())
                   + (f" → {top[0]} wins" if len(top) == 1 else " → tie at the top"))
+        game.hooks.call("trian_clash_end", self.players, game=game, clash=self)
         area = game.board.area(self.root)
         removed = [game.remove_one_emissary(loser, area) for loser in losers]
         present = Counter(p for p, _ in game.units_in(area))
         self.players = [p for p in self.players if present[p]]
         if len(self.players) < 2 or not any(removed):  # emissaries on stations never leave
             game.battle = None
+            if len(self.players) == 1:
+                game.emit("battle-won", self.players[0], battle="emissaries", winner=self.players[0], loser="",
+                          unit="emissary")
+            game.hooks.call("trian_battle_end", game=game, battle=self)
             return
         self.declarations = _Declarations(game, self.players)
         if self.declarations.done:
@@ -122,15 +154,18 @@ class EmissaryBattle:
 class ShipBattle:
     """NO-4.5: the attacker picks an adjacent enemy ship for each clash while such pairs remain."""
 
+    kind = "ships"
+
     def __init__(self, game, attacker: str):
         self.game, self.attacker = game, attacker
         self.pair = None  # (attacker's cell, defender's cell) of the clash being declared
         self.declarations = None
+        self.players, self.units, self.extra = [attacker], {}, {}
         game.battles += 1
         game.note(f"ship battle started by {attacker}")
 
     def start(self) -> None:
-        pass
+        self.game.hooks.call("trian_battle_begin", self.attacker, game=self.game, battle=self)
 
     @property
     def decider(self) -> str:
@@ -144,7 +179,7 @@ class ShipBattle:
     def options(self) -> dict:
         game = self.game
         if self.declarations is not None:
-            return self.declarations.options(self._clash)
+            return self.declarations.options(self._clash, self)
         fmt = game.board.grid.format_cell
         return {f"attack @{fmt(enemy)} from @{fmt(mine)}": partial(self._target, mine, enemy)
                 for mine, enemy in game.ship_pairs(self.attacker)}
@@ -153,7 +188,10 @@ class ShipBattle:
         game = self.game
         self.pair = (mine, enemy)
         a, d = game.ships[mine], game.ships[enemy]
-        if a.kind != d.kind:  # Corvette against Rogue: the Corvette wins at once
+        self.players, self.units, self.extra = [a.player, d.player], {a.player: a.kind, d.player: d.kind}, {}
+        rogue_owner = a.player if a.kind == "rogue" else d.player
+        if a.kind != d.kind and game.param("battle.rogue-vs-corvette", rogue_owner) != "clash":
+            # Corvette against Rogue: the Corvette wins at once
             winner, loser = (mine, enemy) if a.kind == "corvette" else (enemy, mine)
             game.note(f"  the corvette at {game.board.grid.format_cell(winner)} beats the rogue at once")
             self._finish_clash(winner, loser)
@@ -166,10 +204,16 @@ class ShipBattle:
         game = self.game
         mine, enemy = self.pair
         a, d = game.ships[mine].player, game.ships[enemy].player
-        totals = roll_all(game, [a, d], {}, self.declarations.declared)
+        totals = roll_all(game, self, [a, d], {}, self.declarations.declared)
         self.declarations = None
         game.note(f"  clash: {a} {totals[a]}, {d} {totals[d]}")
-        if totals[a] == totals[d]:  # a tie sends both home; nobody gains
+        tied = [a, d] if totals[a] == totals[d] else []
+        if tied and len(tie_winners(game, tied)) == 1:
+            totals[tie_winners(game, tied)[0]] += 0.5  # that player's units win every tie
+            tied = []
+        self.totals = totals
+        game.hooks.call("trian_clash_end", [a, d], game=game, clash=self)
+        if tied:  # a tie sends both home; nobody gains
             game.note("  tie: both ships return")
             game.return_ship(mine)
             game.return_ship(enemy)
@@ -181,13 +225,16 @@ class ShipBattle:
     def _finish_clash(self, winner, loser) -> None:
         game = self.game
         owner = game.ships[winner].player
+        loser_owner = game.ships[loser].player
         game.return_ship(loser)
         drawn = game.draw_minerals(game.ruleset.value("battle.win-minerals"))
         game.player(owner).minerals.update(drawn)
         game.note(f"  {owner} wins and draws {sum(drawn.values())} minerals")
+        game.emit("battle-won", owner, battle="ships", winner=owner, loser=loser_owner, unit=game.ships[winner].kind)
         self._next()
 
     def _next(self) -> None:
         self.pair = None
         if not self.game.ship_pairs(self.attacker):
             self.game.battle = None
+            self.game.hooks.call("trian_battle_end", game=self.game, battle=self)

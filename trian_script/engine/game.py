@@ -41,7 +41,7 @@ class Decision:
 
 
 class Game:
-    def __init__(self, ruleset: Ruleset, seats: list[str], seed: int = 0):
+    def __init__(self, ruleset: Ruleset, seats: list[str], seed: int = 0, races: dict[str, str] | None = None):
         low, high = ruleset.value("players.min"), ruleset.value("players.max")
         if not low <= len(seats) <= high:
             raise IllegalChoice(f"this ruleset is for {low} to {high} players, not {len(seats)}", "NO-1.2")
@@ -70,10 +70,42 @@ class Game:
         self._insert_at = 0  # where the running step's follow-ups go: after its earlier ones
         self.exmitted: set[Cell] = set()  # cells in an exmitter's reach
         self.battle = None
-        self._setup(seats)
+        from ..plugins.dispatch import Hooks
+        from .skills import SkillBook
+
+        self.hooks = Hooks(self)
+        self.skills = SkillBook(self)
+        self.skill_state: dict = {}  # skill plugins keep their state here, so replay rebuilds it
+        self.special_tokens: dict = {}  # special tokens on the board: id -> token (see skills)
+        self.races: dict[str, str] = {}
+        self._setup(seats, races or {})
+        self.hooks.call("trian_game_begin", game=self)
 
     # -- setup (NO-2) -------------------------------------------------------------------------
-    def _setup(self, seats: list[str]) -> None:
+    def _choose_races(self, seats: list[str], wanted: dict[str, str]) -> None:
+        """NO-2.1: each player takes a race, chosen or drawn at random (from the game's generator)."""
+        if not self.ruleset.value("skills"):
+            return
+        known = self.ruleset.races
+        for seat, race in wanted.items():
+            if seat not in seats:
+                raise IllegalChoice(f"no seat '{seat}' to give a race to", "NO-2.1")
+            if race not in known:
+                from ..dsl.diagnostics import did_you_mean
+
+                raise IllegalChoice(f"unknown race '{race}'. {did_you_mean(race, known)}".strip(), "NO-2.1")
+        if len(set(wanted.values())) != len(wanted):
+            raise IllegalChoice("two players cannot take the same race", "NO-2.1")
+        free = sorted(set(known) - set(wanted.values()))
+        self.rng.shuffle(free)
+        for seat in seats:
+            race = wanted.get(seat) or (free.pop() if free else None)
+            if race is None:
+                raise IllegalChoice("there are not enough races for every seat", "NO-2.1")
+            self.races[seat] = race
+            self.skills.seat(seat, known[race])
+
+    def _setup(self, seats: list[str], races: dict[str, str]) -> None:
         rs, n = self.ruleset, len(seats)
         self.bag = Counter(rs.value("minerals"))
         self.token_bag = [kind for kind, count in sorted(rs.value("combat-tokens").items()) for _ in range(count)]
@@ -81,6 +113,7 @@ class Game:
         if not rs.value("ships"):
             supply["corvettes"] = supply["rogues"] = 0
         self.players = [Player(name, rs.value("start.credits"), Counter(supply)) for name in seats]
+        self._choose_races(seats, races)
         for player in self.players:
             for _ in range(rs.value("start.combat-tokens")):
                 self._draw_token(player)
@@ -141,7 +174,10 @@ class Game:
         self.log.append(text)
         self._decision = None
         self._insert_at = 0
+        player = decision.player
+        self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
         apply()
+        self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
         self.pump()
 
     # -- the step queue ---------------------------------------------------------------------------
@@ -172,6 +208,16 @@ class Game:
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)
+
+    # -- parameters, events, hooks -------------------------------------------------------------
+    def param(self, name: str, player: str | None = None, **context):
+        """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
+        return self.skills.param(name, player, context)
+
+    def emit(self, event: str, subject: str | None, **data) -> None:
+        """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
+        self.skills.emit(event, subject, data)
+        self.hooks.call("trian_event", subject, game=self, event=event, data=data)
 
     # -- helpers the rules use ---------------------------------------------------------------
     def note(self, text: str) -> None:
@@ -277,9 +323,10 @@ class Game:
         new = self.controller(area)
         if new is not None and self.controllers.get(area.id) != new:
             player = self.player(new)
-            got = sum(self._draw_token(player) for _ in range(self.ruleset.value("control.combat-tokens")))
+            got = sum(self._draw_token(player) for _ in range(self.param("control.combat-tokens", new)))
             self.note(f"{new} takes control of the {area.kind} at {self.area_name(area)}"
-                      + (f" and draws {got} combat token" if got else ""))
+                      + (f" and draws {got} combat token{'s' if got > 1 else ''}" if got else ""))
+            self.emit("control-taken", new, kind=area.kind, tiles=len(area.tiles), controller=new)
         self.controllers[area.id] = new
 
     def remove_one_emissary(self, player: str, area: Area) -> bool:
@@ -298,6 +345,9 @@ class Game:
         emissary = self.emissaries.pop(cell)
         owner = self.player(emissary.player)
         owner.supply["emissaries"] += 1
+        for level in ("research-station", "space-station")[: ("research-station", "space-station").index(emissary.station) + 1] \
+                if emissary.station else ():  # pieces are never lost, even if a plugin removes a station
+            owner.supply[level + "s"] += 1
         node = self.board.cells[cell].nodes[emissary.region]
         if node is not None:
             self.board.totals(node).units[(emissary.player, "emissaries")] -= 1
@@ -360,9 +410,11 @@ class Game:
 
     def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
         """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
-        never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one."""
+        never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one.
+        A skill may let ships pass features (``ship.passes``); they still end in outer space."""
         ship = self.ships[cell]
-        steps = self.ruleset.value("ship.move")
+        steps = self.param("ship.move", ship.player, unit=ship.kind)
+        passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         for _ in range(steps):
             following = []
@@ -370,15 +422,27 @@ class Game:
                 for other in self.board.grid.neighbours(here):
                     if other in seen or other not in self.board.cells or self.exmitter_reach(other):
                         continue
-                    linked = self.space_link(here, region, other)
-                    if linked is None:
+                    linked = self.space_link(here, region, other) if region is not None else None
+                    if linked is None and not (passes and self._passable(here, other, passes)):
                         continue
+                    if linked is None:
+                        linked = next((i for i, r in enumerate(self.board.cells[other].face.regions)
+                                       if "ship" in r.holds), None)
                     seen.add(other)
                     following.append((other, linked))
-                    if other not in self.ships:
+                    if other not in self.ships and linked is not None:
                         out[other] = linked
             frontier = following
         return out
+
+    def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
+        """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
+        grid, placed = self.board.grid, self.board.cells[here]
+        edge = grid.neighbours(here).index(other)
+        code = placed.face.edges[(edge - placed.rotation) % grid.edges]
+        by_letter = {f.letter: f for f in self.ruleset.tileset.features.values() if f.letter}
+        allowed = {"space"} | passes
+        return any(by_letter[letter].name in allowed or by_letter[letter].within == "space" for letter in code)
 
     def move_ship(self, origin: Cell, target: Cell, region: int) -> None:
         ship = self.ships.pop(origin)
@@ -417,6 +481,7 @@ class Game:
         self.placed_cell: Cell | None = None
         self.actions_left = 1
         self.expedition_done = False
+        self.evolved = 0  # modules unlocked this turn (NO-3.1.5)
         self.constructed = False  # NO-3.3.3: one construction per turn
         self.deferred_control: list[int] = []  # closed by the active player; settled at the turn's end
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
@@ -424,6 +489,9 @@ class Game:
         self.resolved_closed: list[int] = []  # area roots closed and resolved this turn (NO-4.4)
         self._decision = None
         self.note(f"— turn {self.turn}: {self.current.name} —")
+        self.skills.new_turn()
+        self.hooks.call("trian_turn_begin", self.current.name, game=self, player=self.current.name)
+        self.emit("turn-begin", self.current.name, player=self.current.name)
 
     def tiles_left(self) -> int:
         return sum(len(s) for s in self.stacks)
@@ -448,6 +516,9 @@ class Game:
         self.note(f"{self.current.name} places {tile.id} ({face.name}) at {self.board.grid.format_cell(cell)}")
         if face.prop_total("exmitter"):
             self._exmit(cell)
+        self.emit("tile-placed", self.current.name, player=self.current.name, cell=cell,
+                  teleport=face.prop_total("teleport"), exmitter=face.prop_total("exmitter"),
+                  outpost=face.prop_total("outpost"))
         for area in closed:
             self.closed_counts[area.kind] += 1
         # NO-4: the events wait; the player resolves them before or after the phase-3 action
@@ -460,9 +531,9 @@ class Game:
         self.exmitted.update(reach)  # and keeps units out of it for the rest of the game
         for other in reach:
             emissary = self.emissaries.get(other)
-            if emissary and emissary.station is None:
+            if emissary and emissary.station is None and not self.param("exmitter.immune", emissary.player):
                 self.return_emissary(other)
-            if other in self.ships:
+            if other in self.ships and not self.param("exmitter.immune", self.ships[other].player):
                 self.return_ship(other)
 
     def resolve_events(self) -> None:
@@ -484,6 +555,7 @@ class Game:
         self.then(self.resolve_events, self._next_turn)
 
     def _next_turn(self) -> None:
+        self.hooks.call("trian_turn_end", self.current.name, game=self, player=self.current.name)
         for root in self.deferred_control:
             self.update_control(self.board.area(root))
         self.deferred_control = []
@@ -516,6 +588,7 @@ class Game:
 
     def _end_game(self) -> None:
         """NO-5: minerals, plundering (with ships), winner."""
+        self.hooks.call("trian_scoring_begin", game=self)
         value = self.ruleset.value("end.mineral-value")
         for index in self.turn_order:
             player = self.players[index]
@@ -523,7 +596,9 @@ class Game:
             if count:
                 self.score(player.name, count * value, "minerals", f"{count} minerals × {value}¢ = {count * value}¢")
         self._plunder()  # after the minerals are exchanged for credits (rulebook p. 20)
+        self.hooks.call("trian_scoring_end", game=self)
         self.phase = "over"
         self._decision = None
+        self.hooks.call("trian_game_end", game=self)
         self.note("game over: " + ", ".join(f"{p.name} {p.credits}¢" for p in self.players)
                   + " — winner: " + " and ".join(self.winners()))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..board.tileset import Tileset, compile_tileset, merged_definition
@@ -33,6 +34,9 @@ class Ruleset:
     values: dict
     tileset: Tileset
     hash: str
+    races: dict = field(default_factory=dict)  # name -> Race
+    skills: dict = field(default_factory=dict)  # name -> Skill
+    tokens: dict = field(default_factory=dict)  # name -> special token definition
 
     def value(self, dotted: str, players: int | None = None) -> Any:
         """A plain value; a per-player-count map is resolved with ``players``."""
@@ -61,7 +65,10 @@ def _formula_cache(text: str) -> Formula:
 
 def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: Definitions | None = None) -> Ruleset:
     """The playable ruleset (or variant) ``name``; raises DiagnosticError with every problem found."""
-    defs = defs or load_or_raise(paths, builtin)
+    if defs is None:
+        from ..plugins.manager import content_paths
+
+        defs = load_or_raise([*content_paths(), *paths], builtin)
     known = defs.blocks["ruleset"]
     if name not in known:
         report = Report()
@@ -73,6 +80,13 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
         values = _deep_merge(values, {k: v for k, v in block.definition.items() if k not in ("kind", "name", "extends", "title")})
     title = defs.blocks["ruleset"][name].definition.get("title", name)
     tileset = compile_tileset(merged_definition(values["tileset"], defs.definitions("tileset")))
-    digest = hashlib.sha256(json.dumps([values, defs.definitions("tileset")[values["tileset"]]], sort_keys=True)
-                            .encode()).hexdigest()[:12]
-    return Ruleset(name, title, values, tileset, digest)
+    from .skills import compile_race, compile_skill
+
+    skills = {n: compile_skill(b.definition, str(Path(b.source.file).parent)) for n, b in defs.blocks["skill"].items()}
+    races = {n: compile_race(b.definition) for n, b in defs.blocks["race"].items()}
+    tokens = {n: b.definition for n, b in defs.blocks["token"].items()}
+    content = [values, defs.definitions("tileset")[values["tileset"]]]
+    if values.get("skills"):
+        content += [defs.definitions("race"), defs.definitions("skill"), defs.definitions("token")]
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:12]
+    return Ruleset(name, title, values, tileset, digest, races, skills, tokens)

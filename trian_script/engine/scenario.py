@@ -96,6 +96,7 @@ def _setup(game: Game, d: dict, where: Position) -> None:
     drawn = [_take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
              for design in d.get("draws", [])]
     game.scenario_draws = {t.id for t in drawn}  # `lay` leaves them for the script
+    game.scenario_reserve = []  # tiles `tiles-in-stacks` took out; `lay` takes from them first
     game.stacks[0] += reversed(drawn)  # the first listed is on top
     if "tiles-in-stacks" in d:
         _keep_tiles(game, d["tiles-in-stacks"], len(drawn), where)
@@ -107,14 +108,14 @@ def _setup(game: Game, d: dict, where: Position) -> None:
 
 
 def _keep_tiles(game, keep: int, forced: int, where: Position) -> None:
-    """Take tiles out of the game from the bottom of the stacks until ``keep`` are left."""
+    """Take tiles out from the bottom of the stacks until ``keep`` are left; ``lay`` still uses them."""
     if keep < forced:
         raise ScenarioFailure(where, f"tiles-in-stacks = {keep} would remove some of the {forced} forced draws")
     while game.tiles_left() > keep:
         longest = max(game.stacks, key=len)
         if longest is game.stacks[0] and len(longest) <= forced:
             longest = next(s for s in game.stacks[1:] if s)
-        longest.pop(0)
+        game.scenario_reserve.append(longest.pop(0))
 
 
 def _player(game, name: str, where: Position):
@@ -131,7 +132,7 @@ def _take_from_bag(game, colour: str, count: int, where: Position) -> None:
 
 
 def _take_tile(game, wanted, label: str, where: Position):
-    for stack in game.stacks:
+    for stack in (getattr(game, "scenario_reserve", []), *game.stacks):
         for i, tile in enumerate(stack):
             if wanted(tile):
                 return stack.pop(i)

@@ -1,0 +1,375 @@
+"""Races and skills at play: parameters and their modifiers, triggers, skill actions, evolution.
+
+A skill says what it does in three tiers, used in this order:
+
+1. ``modify PARAMETER OP VALUE`` — changes a named parameter for its owner (``ship.move += 1``,
+   ``battle.tie = win``, ``control.combat-tokens += 1``). Modifiers stack in a fixed order: every
+   ``=`` first (the last one acquired wins), then ``+=`` and ``-=``, then ``*=``.
+2. ``trigger EVENT if CONDITION -> EFFECT, …`` and ``action PHASE "label" if CONDITION -> EFFECT, …``
+   — effects such as ``credits(tiles)``, ``minerals(2)``, ``tokens(1)``, ``discard-set()``.
+3. ``plugin "module:Class"`` — a SkillPlugin subclass with hooks, for what needs code.
+
+Safe default scope: a skill acts only while its owner has it (active from the start or unlocked)
+and only for its owner — a trigger fires for events whose subject is the owner (the closer of an
+area, the player who gains, builds, wins…) unless the skill says ``scope = any``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import partial
+
+from ..dsl.expressions import Formula, compile_formula
+
+# Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
+ENGINE_PARAMETERS = {
+    "ship.passes": [],            # features ships may fly through (gas, nebula)
+    "battle.roll": 0,             # added to a clash roll; per unit: battle.roll.rogue, .corvette, .emissary
+    "battle.tie": "both-lose",    # "win": the owner's units win every tie
+    "battle.rogue-vs-corvette": "corvette-wins",  # "clash": Rogues fight Corvettes with dice
+    "exmitter.immune": False,     # exmitters do not affect the owner's units
+}
+EVENTS = {
+    # event: (its subject, the names a trigger condition may read besides the owner's state)
+    "area-closed": ("closer", {"kind", "tiles", "emissaries", "extractors", "planets", "controller", "closer"}),
+    "control-taken": ("controller", {"kind", "tiles", "controller"}),
+    "minerals-gained": ("player", {"colour", "count", "source", "player"}),
+    "station-built": ("player", {"level", "kind", "tiles", "emissaries", "player"}),
+    "battle-won": ("winner", {"battle", "winner", "loser", "unit"}),
+    "tile-placed": ("player", {"player", "teleport", "exmitter", "outpost"}),
+    "unit-placed": ("player", {"player", "unit"}),
+    "unit-moved": ("player", {"player", "unit"}),
+    "module-unlocked": ("player", {"player", "skill", "side"}),
+    "turn-begin": ("player", {"player"}),
+}
+ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
+OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
+               "turn", "uses-this-turn", "owner", "current", "none",
+               "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
+EFFECTS = {"credits", "pay", "minerals", "mineral", "discard", "discard-set", "tokens", "discard-token",
+           "extra-actions", "take-from-nebula", "param", "roll-bonus"}
+
+
+@dataclass(frozen=True)
+class Modifier:
+    parameter: str
+    op: str
+    value: object  # a number, a word, a list, or a Formula
+
+
+@dataclass(frozen=True)
+class Trigger:
+    event: str
+    condition: Formula | None
+    effects: tuple[Formula, ...]
+
+
+@dataclass(frozen=True)
+class SkillAction:
+    phase: str
+    label: str
+    condition: Formula | None
+    effects: tuple[Formula, ...]
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    title: str
+    text: str
+    when: str
+    modifiers: tuple[Modifier, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    actions: tuple[SkillAction, ...] = ()
+    plugin: str | None = None
+    grants: tuple[tuple[str, int], ...] = ()
+    parameters: tuple[tuple[str, object], ...] = ()
+    scope: str = "owner"
+    folder: str = ""  # where a plugin module beside the skill's file is looked for
+
+    @property
+    def tier(self) -> str:
+        return "plugin" if self.plugin else "trigger" if self.triggers or self.actions else "modify"
+
+
+@dataclass(frozen=True)
+class Race:
+    name: str
+    title: str
+    colour: str
+    text: str
+    active: tuple[str, ...]
+    modules: tuple[tuple[str, str], ...]  # (racial side, universal side) of modules 1..3
+    tokens: tuple[tuple[str, int], ...] = ()
+
+
+def compile_skill(definition: dict, folder: str = "") -> Skill:
+    placeholders = {name: (lambda *args: None) for name in EFFECTS}  # bound to a game when run
+
+    def formula(text):
+        return compile_formula(text, None, placeholders) if text else None
+
+    modifiers = tuple(Modifier(m["parameter"], m["op"], compile_formula(m["value"]["formula"])
+                               if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
+    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]))
+                     for t in definition.get("triggers", []))
+    actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
+                                tuple(formula(e) for e in a["effects"])) for a in definition.get("actions", []))
+    return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
+                 definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
+                 tuple(sorted(definition.get("grants", {}).items())),
+                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder)
+
+
+def compile_race(definition: dict) -> Race:
+    modules = tuple((m["racial"], m["universal"]) for m in sorted(definition.get("modules", []), key=lambda m: m["module"]))
+    return Race(definition["name"], definition.get("title", definition["name"]), definition.get("colour", ""),
+                definition.get("text", ""), tuple(definition.get("active", [])), modules,
+                tuple(sorted(definition.get("tokens", {}).items())))
+
+
+@dataclass
+class Owned:
+    """A player's race, the skills they have (in the order acquired) and the modules unlocked."""
+
+    race: Race
+    skills: list[Skill] = field(default_factory=list)
+    unlocked: dict[int, str] = field(default_factory=dict)  # module number -> "racial"/"universal"
+    special: Counter = field(default_factory=Counter)  # special tokens in the supply
+    uses: Counter = field(default_factory=Counter)  # (skill, action index) -> uses this turn
+    used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
+
+
+class SkillBook:
+    """Every player's skills in one game, and the questions the engine asks them."""
+
+    def __init__(self, game):
+        self.game = game
+        self.owned: dict[str, Owned] = {}
+        self._cache: dict = {}
+
+    # -- setup and evolution --------------------------------------------------------------
+    def seat(self, player: str, race: Race) -> None:
+        self.owned[player] = Owned(race)
+        for name in race.active:
+            self.add(player, self.game.ruleset.skills[name])
+        self.owned[player].special.update(dict(race.tokens))
+
+    def add(self, player: str, skill: Skill) -> None:
+        owned = self.owned[player]
+        owned.skills.append(skill)
+        owned.special.update(dict(skill.grants))
+        self._cache.clear()
+        if skill.plugin:
+            from ..plugins.manager import load_class
+
+            cls = load_class(skill.plugin, [skill.folder] if skill.folder else None)
+            self.game.hooks.add_skill_plugin(player, cls(self.game, player, skill))
+
+    def has(self, player: str, skill: str) -> bool:
+        owned = self.owned.get(player)
+        return bool(owned) and any(s.name == skill for s in owned.skills)
+
+    def evolution_options(self) -> dict:
+        """NO-3.1.5: unlock one module a turn, racial side or universal side, the side final."""
+        game, me = self.game, self.game.current
+        owned = self.owned.get(me.name)
+        if owned is None or game.evolved >= game.param("evolution.per-turn", me.name):
+            return {}
+        out = {}
+        for number, (racial, universal) in enumerate(owned.race.modules, 1):
+            if number in owned.unlocked:
+                continue
+            for side, skill in (("racial", racial), ("universal", universal)):
+                cost = game.param(f"evolution.{side}", me.name)
+                if me.credits >= cost:
+                    out[f"unlock module {number} {side} {skill}"] = partial(self._unlock, number, side, skill, cost)
+        return out
+
+    def _unlock(self, number: int, side: str, name: str, cost: int) -> None:
+        game, me = self.game, self.game.current
+        skill = game.ruleset.skills[name]
+        game.evolved += 1
+        self.owned[me.name].unlocked[number] = side
+        game.score(me.name, -cost, "evolution", f"module {number}, {side} side: {skill.title} for {cost}¢")
+        self.add(me.name, skill)
+        game.emit("module-unlocked", me.name, skill=name, side=side)
+
+    # -- parameters ---------------------------------------------------------------------------
+    def param(self, name: str, player: str | None, context: dict):
+        key = (name, player, tuple(sorted(context.items())))
+        if key in self._cache:
+            return self._cache[key]
+        value = self._base(name)
+        mods: list[tuple[str, object]] = []
+        names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
+        if player in self.owned:
+            for skill in self.owned[player].skills:
+                mods += [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
+        for result in self.game.hooks.call("trian_modifiers", player, game=self.game, player=player,
+                                           parameter=name, context=dict(context)):
+            mods += list(result)
+        value = apply_modifiers(value, mods, self.game, player)
+        cacheable = not any(isinstance(v, Formula) for _, v in mods)
+        if cacheable and not self.game.hooks.skill_plugins:
+            self._cache[key] = value
+        return value
+
+    def _base(self, name: str):
+        try:
+            return self.game.ruleset.value(name, len(self.game.players))
+        except (KeyError, TypeError):
+            pass
+        if name in ENGINE_PARAMETERS:
+            return ENGINE_PARAMETERS[name]
+        for skill in self.game.ruleset.skills.values():
+            for pname, default in skill.parameters:
+                if pname == name:
+                    return default
+        raise KeyError(f"unknown parameter '{name}'")
+
+    # -- triggers ---------------------------------------------------------------------------------
+    def emit(self, event: str, subject: str | None, data: dict) -> None:
+        for player, owned in self.owned.items():
+            for skill in list(owned.skills):
+                for trigger in skill.triggers:
+                    if trigger.event != event or (skill.scope == "owner" and subject != player):
+                        continue
+                    env = {**self.owner_env(player, skill, None), **{k: v for k, v in data.items()}}
+                    if trigger.condition is None or trigger.condition(env):
+                        owned.used[skill.name] += 1
+                        run_effects(self.game, player, skill, trigger.effects, env, data)
+
+    # -- skill actions ---------------------------------------------------------------------------
+    def action_options(self, phase: str) -> dict:
+        return self.action_options_for(self.game.current.name, phase)
+
+    def action_options_for(self, me: str, phase: str) -> dict:
+        owned = self.owned.get(me)
+        out = {}
+        if owned is None:
+            return out
+        for skill in owned.skills:
+            for index, action in enumerate(skill.actions):
+                if action.phase != phase:
+                    continue
+                env = self.owner_env(me, skill, index)
+                if action.condition is None or action.condition(env):
+                    text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
+                    out[text] = partial(self._use, me, skill, index)
+        return out
+
+    def _use(self, player: str, skill: Skill, index: int) -> None:
+        owned = self.owned[player]
+        owned.uses[(skill.name, index)] += 1
+        owned.used[skill.name] += 1
+        action = skill.actions[index]
+        run_effects(self.game, player, skill, action.effects, self.owner_env(player, skill, index), {})
+        if action.phase == "exploration":
+            self.game.action_done()
+
+    def new_turn(self) -> None:
+        for owned in self.owned.values():
+            owned.uses.clear()
+
+    def owner_env(self, player: str, skill: Skill, index: int | None) -> dict:
+        me = self.game.player(player)
+        env = {
+            "credits": me.credits, "minerals": sum(me.minerals.values()),
+            "distinct-minerals": sum(1 for n in me.minerals.values() if n > 0),
+            "tokens": len(me.tokens), "emissaries-left": me.supply["emissaries"],
+            "ships-left": me.supply["corvettes"] + me.supply["rogues"], "turn": self.game.turn,
+            "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
+            "owner": player, "current": self.game.current.name, "none": "none",
+        }
+        for colour in self.game.ruleset.value("minerals"):
+            env[f"minerals.{colour}"] = me.minerals[colour]
+            env[colour] = colour
+        return env
+
+
+def apply_modifiers(value, mods, game, player):
+    """``=`` first (last acquired wins), then ``+=``/``-=``, then ``*=`` — the documented order."""
+    def resolve(v):
+        return v(game.skills.owner_env(player, None, None)) if isinstance(v, Formula) else v
+
+    for op in ("=", "+=", "-=", "*="):
+        for mop, raw in mods:
+            if mop != op:
+                continue
+            v = resolve(raw)
+            if op == "=":
+                value = v
+            elif op == "+=":
+                value = (list(value) + (v if isinstance(v, list) else [v])) if isinstance(value, list) else value + v
+            elif op == "-=":
+                value = [x for x in value if x not in (v if isinstance(v, list) else [v])] \
+                    if isinstance(value, list) else value - v
+            else:
+                value = value * v
+    return value
+
+
+def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
+    functions = effect_functions(game, player, skill, data)
+    for effect in effects:
+        compiled = compile_formula(effect.text, None, functions)
+        compiled(env)
+
+
+def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
+    me = game.player(player)
+
+    def credits(n):
+        game.score(player, int(n), skill.title, f"{skill.text or skill.title} = {int(n)}¢")
+
+    def pay(n):
+        game.score(player, -int(n), skill.title, f"paid {int(n)}¢")
+
+    def minerals(n):
+        drawn = game.draw_minerals(int(n))
+        me.minerals.update(drawn)
+        game.note(f"{player} draws {sum(drawn.values())} minerals ({skill.title})")
+
+    def mineral(colour, n=1):
+        n = min(int(n), game.bag[colour])
+        game.bag[colour] -= n
+        me.minerals[colour] += n
+
+    def discard(colour, n=1):
+        n = min(int(n), me.minerals[colour])
+        me.minerals[colour] -= n
+        game.bag[colour] += n
+
+    def discard_set():
+        for colour in sorted(game.ruleset.value("minerals")):
+            discard(colour, 1)
+
+    def tokens(n):
+        for _ in range(int(n)):
+            game._draw_token(me)
+
+    def discard_token(n=1):
+        for _ in range(min(int(n), len(me.tokens))):
+            game.token_bag.append(me.tokens.pop())
+
+    def extra_actions(n):
+        game.actions_left += int(n)
+
+    def roll_bonus(n):
+        if game.battle is not None:
+            game.battle.extra[player] = game.battle.extra.get(player, 0) + int(n)
+
+    def take_from_nebula(n):
+        root = data.get("area")
+        if root is not None and int(n) > 0:
+            game.pending_gain.insert(0, (root, int(n)))
+            game.phase = "gain"
+
+    def param(name):
+        return game.param(name, player)
+
+    return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
+            "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
+            "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
+            "roll-bonus": roll_bonus}

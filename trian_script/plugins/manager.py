@@ -1,0 +1,82 @@
+"""The plugin manager: built-in plugins, then the ``trian_script`` entry points, then folders.
+
+Set ``TRIAN_SCRIPT_DISABLE_PLUGIN_AUTOLOAD=1`` to skip the entry points (as pytest's switch does).
+``check_pending()`` runs after loading, so a misspelt hook name fails at start, not mid-game.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pluggy
+
+from . import hookspecs
+
+AUTOLOAD_SWITCH = "TRIAN_SCRIPT_DISABLE_PLUGIN_AUTOLOAD"
+
+
+class PluginError(ValueError):
+    """A plugin that cannot be loaded: a bad 'module:Class' path, or a misspelt hook."""
+
+
+def new_manager() -> pluggy.PluginManager:
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    return manager
+
+
+@lru_cache(maxsize=None)
+def global_manager() -> pluggy.PluginManager:
+    """Plugins that hear every game: installed packages' entry points (unless switched off)."""
+    manager = new_manager()
+    if not os.environ.get(AUTOLOAD_SWITCH):
+        manager.load_setuptools_entrypoints(hookspecs.PROJECT)
+    check(manager)
+    return manager
+
+
+def check(manager: pluggy.PluginManager) -> None:
+    try:
+        manager.check_pending()
+    except pluggy.PluginValidationError as err:
+        raise PluginError(f"a plugin implements a hook that does not exist: {err}") from None
+
+
+def load_class(spec: str, search: list[Path] | None = None):
+    """The class named by ``"module:Class"``; ``module`` may be a file beside a race's DSL."""
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise PluginError(f"'{spec}' is not 'module:Class'")
+    module = None
+    for folder in search or []:
+        candidate = Path(folder) / (module_name.replace(".", "/") + ".py")
+        if candidate.is_file():
+            key = f"trian_script_plugin_{abs(hash(str(candidate.resolve())))}_{module_name}"
+            module = sys.modules.get(key)
+            if module is None:
+                spec_obj = importlib.util.spec_from_file_location(key, candidate)
+                module = importlib.util.module_from_spec(spec_obj)
+                sys.modules[key] = module
+                spec_obj.loader.exec_module(module)
+            break
+    if module is None:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as err:
+            raise PluginError(f"cannot import '{module_name}' for plugin '{spec}': {err}") from None
+    try:
+        return getattr(module, class_name)
+    except AttributeError:
+        raise PluginError(f"module '{module_name}' has no '{class_name}'") from None
+
+
+def content_paths() -> list[Path]:
+    """Files and folders that installed plugins ship (``trian_content_paths``)."""
+    paths: list[Path] = []
+    for result in global_manager().hook.trian_content_paths():
+        paths += [Path(p) for p in result or []]
+    return paths
