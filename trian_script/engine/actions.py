@@ -22,8 +22,18 @@ FACE_LETTERS = "ab"
 
 
 def options(game) -> dict:
-    return {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place,
-            "exploration": _exploration}[game.phase](game)
+    out = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place,
+           "exploration": _exploration}[game.phase](game)
+    return without_forbidden(game, game.current.name, game.phase, out)
+
+
+def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
+    """Options that a plugin forbids (``trian_option_filter``: an entangled ship cannot move)."""
+    for forbidden in game.hooks.call("trian_option_filter", player, game=game, player=player, phase=phase,
+                                     options=tuple(out)):
+        for text in forbidden or ():
+            out.pop(text, None)
+    return out
 
 
 # -- phase 1 (NO-3.1) ------------------------------------------------------------------------
@@ -282,6 +292,7 @@ def _send_emissary(game, cell, region: int) -> None:
     game.expedition_done = True
     game.put_emissary(game.current, cell, region)
     game.note(f"{game.current.name} sends an emissary to {game.board.grid.format_cell(cell)}")
+    game.emit("unit-placed", game.current.name, player=game.current.name, unit="emissary", cell=cell)
     _outpost_bonus(game, cell, region)
     game.units_changed([cell], game.current.name)
     game.action_done()
@@ -299,6 +310,7 @@ def _send_ship(game, cell, kind: str, region: int) -> None:
     game.expedition_done = True
     game.put_ship(game.current, cell, kind, region)
     game.note(f"{game.current.name} sends a {kind} to {game.board.grid.format_cell(cell)}")
+    game.emit("unit-placed", game.current.name, player=game.current.name, unit=kind, cell=cell)
     game.units_changed([cell], game.current.name)
     game.action_done()
 
@@ -414,6 +426,7 @@ def teleport(game, kind: str, origin, target, region: int) -> None:
         game.ships[target] = ship
         owner = ship.player
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
+    game.emit("unit-moved", owner, player=owner, unit=kind, origin=origin, cell=target, teleported=True)
     # the teleported ship's owner attacks whatever it now faces (NO-4.5)
     game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
 

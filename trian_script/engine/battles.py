@@ -50,7 +50,9 @@ class _Declarations:
         for extra in game.hooks.call("trian_options", player.name, game=game, player=player.name, phase="clash"):
             out.update(extra or {})
         out.update(game.skills.action_options_for(player.name, "clash"))
-        return out
+        from .actions import without_forbidden
+
+        return without_forbidden(game, player.name, "clash", out)
 
     def _declare(self, tokens, after) -> None:
         name = self.waiting.pop(0)

@@ -19,7 +19,7 @@ from ..geometry import Cell
 from . import actions
 from .events import resolve_closings
 from .ruleset import Ruleset
-from .state import UNIT_KINDS, Emissary, Player, ScoreEvent, Ship
+from .state import UNIT_KINDS, Emissary, Player, ScoreEvent, Ship, SpecialToken
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 
@@ -76,7 +76,8 @@ class Game:
         self.hooks = Hooks(self)
         self.skills = SkillBook(self)
         self.skill_state: dict = {}  # skill plugins keep their state here, so replay rebuilds it
-        self.special_tokens: dict = {}  # special tokens on the board: id -> token (see skills)
+        self.special_tokens: dict = {}  # special tokens on the board: id -> SpecialToken
+        self._next_token_id = 1
         self.races: dict[str, str] = {}
         self._setup(seats, races or {})
         self.hooks.call("trian_game_begin", game=self)
@@ -218,6 +219,28 @@ class Game:
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)
         self.hooks.call("trian_event", subject, game=self, event=event, data=data)
+
+    # -- special tokens (NO-1.6) ------------------------------------------------------------------
+    def place_token(self, kind: str, owner: str, cell: Cell, **data) -> SpecialToken:
+        """Put one of ``owner``'s special tokens from their supply on ``cell``."""
+        owned = self.skills.owned[owner]
+        if owned.special[kind] <= 0:
+            raise IllegalChoice(f"{owner} has no {kind} token left", "NO-1.6")
+        owned.special[kind] -= 1
+        token = SpecialToken(self._next_token_id, kind, owner, cell, dict(data))
+        self._next_token_id += 1
+        self.special_tokens[token.id] = token
+        self.note(f"{owner} places a {kind} token at {self.board.grid.format_cell(cell)}")
+        return token
+
+    def remove_token(self, token: SpecialToken) -> None:
+        """Take a special token off the board, back to its owner's supply."""
+        del self.special_tokens[token.id]
+        self.skills.owned[token.owner].special[token.kind] += 1
+        self.note(f"{token.owner}'s {token.kind} token returns to the supply")
+
+    def tokens_at(self, cell: Cell, kind: str | None = None) -> list[SpecialToken]:
+        return [t for t in self.special_tokens.values() if t.cell == cell and (kind is None or t.kind == kind)]
 
     # -- helpers the rules use ---------------------------------------------------------------
     def note(self, text: str) -> None:
@@ -450,6 +473,7 @@ class Game:
         self.ships[target] = ship
         self.note(f"{ship.player} moves a {ship.kind} from {self.board.grid.format_cell(origin)} "
                   f"to {self.board.grid.format_cell(target)}")
+        self.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=origin, cell=target)
         self.units_changed([origin, target], ship.player)
 
     def start_battle(self, battle) -> None:

@@ -58,7 +58,10 @@ def run_scenario(defs, name: str) -> Game:
     block = defs.blocks["scenario"][name]
     d = block.definition
     ruleset = load_ruleset(d.get("ruleset", "new_order"), defs=defs)
-    game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0))
+    try:
+        game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"))
+    except IllegalChoice as err:
+        raise ScenarioFailure(block.source.find(("races",)), f"cannot set the game up: {err}") from None
     _setup(game, d, block.source.find(()))
     for i, raw in enumerate(d["steps"]):
         step = Step(i, raw["do"], raw.get("args", []), raw.get("formula", ""), block.source.find(("steps", i)))
@@ -75,6 +78,15 @@ def _setup(game: Game, d: dict, where: Position) -> None:
         first = names.index(d["first"])
         game.turn_order = [(first + k) % len(names) for k in range(len(names))]
         game.current_index = 0
+    for player, skills in d.get("unlocked", {}).items():
+        _player(game, player, where)
+        owned = game.skills.owned.get(player)
+        for name in skills:
+            modules = [i for i, pair in enumerate(owned.race.modules, 1) if name in pair] if owned else []
+            if not modules:
+                raise ScenarioFailure(where, f"'{name}' is not a module skill of {player}'s race")
+            owned.unlocked[modules[0]] = "racial" if owned.race.modules[modules[0] - 1][0] == name else "universal"
+            game.skills.add(player, game.ruleset.skills[name])
     for player, credits in d.get("credits", {}).items():
         _player(game, player, where).credits = credits
     for player, tokens in d.get("tokens", {}).items():
@@ -299,6 +311,10 @@ def state_env(game) -> tuple[dict, dict]:
     env["hidden-face-up"] = sum(t.faces[game.face_up[t.id]].hidden for stack in game.stacks for t in stack)
     env["tiles-with-hidden-face"] = sum(any(f.hidden for f in t.faces) for stack in game.stacks for t in stack)
     env["battles"] = game.battles
+    for player, owned in game.skills.owned.items():
+        for kind in game.ruleset.tokens:
+            env[f"special.{player}.{kind}"] = owned.special[kind]
+        env[f"tokens-on-board.{player}"] = sum(1 for t in game.special_tokens.values() if t.owner == player)
     env["winner"] = " and ".join(game.winners()) if game.is_over else "none"
     for kind in ("nebula", "system", "space"):
         env[f"closed.{kind}"] = game.closed_counts[kind]
@@ -328,6 +344,8 @@ def state_env(game) -> tuple[dict, dict]:
         "emissary": lambda *cell: unit_owner(game.emissaries, *cell),
         "ship": lambda *cell: unit_owner(game.ships, *cell),
         "station": lambda *cell: (game.emissaries[tuple(cell)].station or "none") if tuple(cell) in game.emissaries else "none",
+        "token": lambda *cell: (game.tokens_at(tuple(cell)) or [None])[0].kind if game.tokens_at(tuple(cell)) else "none",
+        "has-skill": lambda player, skill: game.skills.has(player, skill),
     }
     return env, functions
 

@@ -38,7 +38,7 @@ EVENTS = {
     "battle-won": ("winner", {"battle", "winner", "loser", "unit"}),
     "tile-placed": ("player", {"player", "teleport", "exmitter", "outpost"}),
     "unit-placed": ("player", {"player", "unit"}),
-    "unit-moved": ("player", {"player", "unit"}),
+    "unit-moved": ("player", {"player", "unit", "teleported"}),
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }

@@ -47,3 +47,14 @@ class Ship:
     player: str
     kind: str  # "corvette" or "rogue"
     region: int
+
+
+@dataclass
+class SpecialToken:
+    """A special token on the board (NO-1.6): its kind (a ``token`` definition), owner and cell."""
+
+    id: int
+    kind: str
+    owner: str
+    cell: tuple | None
+    data: dict = field(default_factory=dict)  # what its skill keeps about it

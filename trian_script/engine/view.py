@@ -34,6 +34,9 @@ def view(game, player: str) -> dict:
                   for c, p in game.board.cells.items()],
         "emissaries": {fmt(c): {"player": e.player, "station": e.station} for c, e in game.emissaries.items()},
         "ships": {fmt(c): {"player": s.player, "kind": s.kind} for c, s in game.ships.items()},
+        "special tokens": [{"kind": t.kind, "owner": t.owner, "cell": fmt(t.cell) if t.cell else None}
+                           for t in game.special_tokens.values()],
+        "races": dict(game.races),
         "bag": sum(game.bag.values()),
         "combat tokens in the bag": len(game.token_bag),
     }
@@ -78,6 +81,8 @@ def text_map(game, around=None, radius: float = 2.6) -> str:
             if cell in game.ships:
                 s = game.ships[cell]
                 units += s.player[0] + MARKS[s.kind]
+            for token in game.tokens_at(cell):  # special tokens: owner's initial, then + and its kind
+                units += f"{token.owner[0]}+{token.kind[:4]}"
             mark = "*" if cell == around else ""
             parts.append(f"{shape}{placed.face.name}{mark}{grid.format_cell(cell)} {units}".ljust(16))
         lines.append("  ".join(parts).rstrip())

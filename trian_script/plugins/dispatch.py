@@ -27,9 +27,10 @@ class Hooks:
         if self.skill_plugins:
             wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
             for owner, plugins in self.skill_plugins.items():
-                if wanted is not None and owner not in wanted:
-                    continue
                 for plugin in plugins:
+                    # a skill with ``scope = any`` hears every player; others only their owner
+                    if wanted is not None and owner not in wanted and getattr(plugin.skill, "scope", "owner") != "any":
+                        continue
                     method = getattr(plugin, name, None)
                     if method is not None:
                         result = method(**kwargs)

@@ -84,12 +84,21 @@ def trian_options(game, player, phase):
     """
 
 
+@hookspec
+def trian_option_filter(game, player, phase, options):
+    """Called after the options of ``player`` in ``phase`` are listed (``options``: their texts).
+
+    Return option texts that may not be chosen now (an entangled ship's moves), or None.
+    """
+
+
 # -- events ------------------------------------------------------------------------------------------
 @hookspec
 def trian_event(game, event, data):
     """Called for every event: ``area-closed``, ``control-taken``, ``minerals-gained``,
     ``station-built``, ``battle-won``, ``tile-placed``, ``unit-placed``, ``unit-moved``,
-    ``module-unlocked``. ``data`` is a dict (see docs/race-guide.md). Return nothing."""
+    ``module-unlocked``, ``turn-begin``. ``data`` is a dict (see docs/race-guide.md). A skill
+    plugin hears the events of its owner, or every player's with ``scope = any``. Return nothing."""
 
 
 # -- battles ----------------------------------------------------------------------------------------
