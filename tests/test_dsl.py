@@ -191,3 +191,13 @@ def test_formulas_compute_and_explain():
 def test_formulas_never_run_code(text):
     with pytest.raises(FormulaError):
         compile_formula(text, {"tiles"})
+
+
+def test_strings_keep_any_character_and_json_escapes(tmp_path):
+    path = write(tmp_path, "s.trian", r'''
+        variant v "Épée ¢ \"quoted\" \u00e9" extends new_order {
+        }
+    ''')
+    defs = load([path])
+    assert not defs.report, defs.report.render()
+    assert defs.blocks["ruleset"]["v"].definition["title"] == 'Épée ¢ "quoted" é'

@@ -45,15 +45,39 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
-    play.add_argument("--content", action="append", type=Path, default=[], metavar="PATH")
+    play.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                      help="more DSL files or folders: races, skills, variants (repeatable)")
+    play.add_argument("--race", action="append", default=[], metavar="COLOUR=RACE",
+                      help="the race of a seat (repeatable); others are drawn at random (NO-2.1)")
     play.add_argument("--verbose", action="store_true", help="print every event of the game")
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="replay a game log and print its summary")
     replay.add_argument("log", type=Path)
-    replay.add_argument("--content", action="append", type=Path, default=[], metavar="PATH")
+    replay.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH")
     replay.add_argument("--verbose", action="store_true")
     replay.set_defaults(run=cmd_replay)
+
+    races = sub.add_parser("races", help="the races: list them, or show one in words")
+    races_sub = races.add_subparsers(metavar="ACTION")
+    races_list = races_sub.add_parser("list", help="every race found (built-in, installed plugins, --races-dir)")
+    races_show = races_sub.add_parser("show", help="a race's skills with their costs and timing, in words")
+    races_show.add_argument("name")
+    for p in (races_list, races_show):
+        p.add_argument("--races-dir", "--content", dest="content", action="append", type=Path, default=[],
+                       metavar="DIR", help="a folder of race files (repeatable)")
+        p.add_argument("--ruleset", default="new_order")
+    races_list.set_defaults(run=cmd_races_list)
+    races_show.set_defaults(run=cmd_races_show)
+    races.set_defaults(run=lambda args: races.print_help() or 2)
+
+    new = sub.add_parser("new", help="start a new content file from a commented template")
+    new_sub = new.add_subparsers(metavar="KIND")
+    new_race = new_sub.add_parser("race", help="write NAME.trian: a race that validates, ready to change")
+    new_race.add_argument("name", help="the race's name (letters, digits, -)")
+    new_race.add_argument("--out", type=Path, default=Path("."), help="folder to write into (default: here)")
+    new_race.set_defaults(run=cmd_new_race)
+    new.set_defaults(run=lambda args: new.print_help() or 2)
 
     rules = sub.add_parser("rules", help="about the numbered rules")
     rules_sub = rules.add_subparsers(metavar="ACTION")
@@ -130,8 +154,12 @@ def cmd_play(args) -> int:
         return 2
     from .engine.game import IllegalChoice
 
+    races = {}
+    for item in args.race:
+        colour, _, race = item.partition("=")
+        races[colour] = race
     try:
-        game = Game(ruleset, seats, args.seed)
+        game = Game(ruleset, seats, args.seed, races)
     except IllegalChoice as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -219,6 +247,30 @@ def cmd_rules_coverage(args) -> int:
     print(f"{covered} of {len(report.rules)} {args.prefix}* rules covered by scenarios ({report.share:.0%})")
     if report.missing:
         print("not covered: " + ", ".join(report.missing))
+    return 0
+
+
+def cmd_races_list(args) -> int:
+    from .content_races import race_table
+
+    print(race_table(args.ruleset, args.content))
+    return 0
+
+
+def cmd_races_show(args) -> int:
+    from .content_races import describe_race
+
+    text = describe_race(args.ruleset, args.name, args.content)
+    print(text)
+    return 0
+
+
+def cmd_new_race(args) -> int:
+    from .content_races import new_race_file
+
+    path = new_race_file(args.name, args.out)
+    print(f"wrote {path} — check it with: trian validate {path}; play it with: "
+          f"trian play --ruleset new_order --races-dir {args.out} --race red={args.name}")
     return 0
 
 

@@ -28,6 +28,17 @@ class GreedyBot:
     def _extraction(self, game, options):
         if "gain minerals" in options:
             return "gain minerals"
+        credits = game.current.credits
+        # race evolution (NO-3.1.5): a racial module when it leaves a little in hand, else a universal one
+        unlocks = [o for o in options if o.startswith("unlock module")]
+        racial = [o for o in unlocks if " racial " in o]
+        if racial and credits >= 20:
+            return self.rng.choice(racial)
+        if unlocks and credits >= 12:
+            return self.rng.choice([o for o in unlocks if " universal " in o] or unlocks)
+        skills = [o for o in options if o.startswith("use ")]
+        if skills:
+            return skills[0]
         return "end extraction"  # a mineral bought for 6¢ is worth 3¢ at the end: don't
 
     def _gain(self, game, options):
@@ -61,6 +72,17 @@ class GreedyBot:
         expeditions = [o for o in options if o.startswith("expedition emissary")]
         if expeditions and game.current.supply["emissaries"] > 1:
             return self.rng.choice(expeditions)
+        standard = ("build", "expedition", "research", "pass", "resolve events", "withdraw", "move ship", "teleport")
+        skills = [o for o in options if not o.startswith(standard)]  # what races and plugins add
+        if skills and self.rng.random() < 0.5:
+            return self.rng.choice(skills)
         if "research" in options:
             return "research"
         return "pass"
+
+    def _battle(self, game, options):
+        """Declare every '+1' token it may (they only help); attack the first target offered."""
+        declares = [o for o in options if o.startswith("declare")]
+        if declares:
+            return max(declares, key=lambda o: (o.count("plus-one"), -o.count("reroll")))
+        return options[0]

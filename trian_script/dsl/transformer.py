@@ -6,6 +6,7 @@ of the text it came from; ``path + ("@key",)`` is the position of the key that i
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from lark import Token, Tree
@@ -71,7 +72,11 @@ def transform(tree: Tree, filename: str, text: str, report: Report) -> tuple[lis
 
 
 def _string(token: Token) -> str:
-    return bytes(str(token)[1:-1], "utf-8").decode("unicode_escape")
+    """A quoted string's text: JSON's escapes (\\" \\n \\u00a2), and any character as written."""
+    try:
+        return json.loads(str(token))
+    except json.JSONDecodeError:  # an escape JSON does not know: keep the text as written
+        return str(token)[1:-1]
 
 
 class _BlockBuilder:

@@ -480,7 +480,7 @@ def _build(game, cell, level: str, area) -> None:
     formula = rs.formula(f"construction.{area.kind}") if area.kind in ("system", "nebula") else None
     if formula is not None:
         amount = int(formula(env))
-        game.score(me.name, amount, f"{level} in {area.kind}", f"{formula.explain(env)} = {amount}¢")
+        game.score(me.name, amount, f"{level} in {area.kind}", f"{formula.explain(env)} = {amount}¢", env)
     if area.kind == "nebula":
         game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
     game.emit("station-built", me.name, player=me.name, level=level, kind=area.kind, tiles=env["tiles"],

@@ -48,7 +48,7 @@ def score_closed(game, root: int) -> None:
         env = area_env(game, area, receiver)
         formula = game.ruleset.formula(formula_key)
         amount = int(formula(env))
-        game.score(receiver, amount, f"closed {area.kind}", f"{formula.explain(env)} = {amount}¢")
+        game.score(receiver, amount, f"closed {area.kind}", f"{formula.explain(env)} = {amount}¢", env)
         game.emit("area-closed", game.current.name, kind=area.kind, controller=controller or "none",
                   closer=game.current.name, area=root, **{k: v for k, v in env.items() if k != "stations"})
         if area.kind == "nebula":

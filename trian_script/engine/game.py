@@ -97,8 +97,11 @@ class Game:
                 raise IllegalChoice(f"unknown race '{race}'. {did_you_mean(race, known)}".strip(), "NO-2.1")
         if len(set(wanted.values())) != len(wanted):
             raise IllegalChoice("two players cannot take the same race", "NO-2.1")
-        free = sorted(set(known) - set(wanted.values()))
+        # shuffle every race, whatever was chosen, so the generator is used the same way when a
+        # replay names all the races that were drawn
+        free = sorted(known)
         self.rng.shuffle(free)
+        free = [race for race in free if race not in wanted.values()]
         for seat in seats:
             race = wanted.get(seat) or (free.pop() if free else None)
             if race is None:
@@ -114,6 +117,7 @@ class Game:
         if not rs.value("ships"):
             supply["corvettes"] = supply["rogues"] = 0
         self.players = [Player(name, rs.value("start.credits"), Counter(supply)) for name in seats]
+        self.turn_order = list(range(len(self.players)))  # until the first player is rolled
         self._choose_races(seats, races)
         for player in self.players:
             for _ in range(rs.value("start.combat-tokens")):
@@ -149,6 +153,27 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
+    PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
+                "exploration": "exploration", "over": None}
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        """Every change of step goes through here, so plugins hear a phase end and the next begin."""
+        old = self.PHASE_OF.get(getattr(self, "_phase", None))
+        self._phase = value
+        new = self.PHASE_OF.get(value)
+        if old != new and hasattr(self, "hooks") and self.players:
+            player = self.current.name
+            if old:
+                self.hooks.call("trian_phase_end", player, game=self, player=player, phase=old)
+            if new:
+                self.hooks.call("trian_phase_begin", player, game=self, player=player, phase=new)
 
     @property
     def decision(self) -> Decision | None:
@@ -246,7 +271,8 @@ class Game:
     def note(self, text: str) -> None:
         self.notes.append(text)
 
-    def score(self, player: str, amount: int, source: str, explanation: str) -> None:
+    def score(self, player: str, amount: int, source: str, explanation: str, env: dict | None = None) -> None:
+        """Change ``player``'s credits with a reason; plugins may add terms to a score (``trian_score_terms``)."""
         target = self.player(player)
         if amount < 0:
             amount = -min(-amount, target.credits)  # never below zero (NO-5.2)
@@ -254,6 +280,11 @@ class Game:
         event = ScoreEvent(player, amount, source, explanation)
         self.scores_log.append(event)
         self.note(str(event))
+        if env is not None:
+            for terms in self.hooks.call("trian_score_terms", player, game=self, player=player, reason=source,
+                                         env=dict(env)):
+                for extra, why in terms or ():
+                    self.score(player, int(extra), source, why)
 
     def roll(self) -> int:
         """One roll of the attack die."""

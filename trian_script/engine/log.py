@@ -17,7 +17,10 @@ MAGIC = "# trian-script game log"
 
 def dump(game: Game) -> str:
     header = [MAGIC, f"ruleset: {game.ruleset.name}", f"ruleset-hash: {game.ruleset.hash}",
-              f"seats: {' '.join(p.name for p in game.players)}", f"seed: {game.seed}", "---"]
+              f"seats: {' '.join(p.name for p in game.players)}", f"seed: {game.seed}"]
+    if game.races:
+        header.append("races: " + " ".join(f"{seat}={race}" for seat, race in game.races.items()))
+    header.append("---")
     return "\n".join(header + game.log) + "\n"
 
 
@@ -29,6 +32,7 @@ class LogFile:
     seed: int
     moves: list[tuple[int, str]]  # (line number, option text)
     header_lines: dict[str, int] = field(default_factory=dict)  # header key -> line number
+    races: dict[str, str] = field(default_factory=dict)  # seat -> race
 
 
 def parse(text: str, filename: str) -> LogFile:
@@ -61,8 +65,9 @@ def parse(text: str, filename: str) -> LogFile:
     if report:
         raise DiagnosticError(report)
     moves = [(n, line.strip()) for n, line in enumerate(lines[body_start:], body_start + 1) if line.strip()]
+    races = dict(item.partition("=")[::2] for item in header.get("races", "").split())
     return LogFile(header["ruleset"], header.get("ruleset-hash", ""), header["seats"].split(), int(header["seed"]), moves,
-                   where)
+                   where, races)
 
 
 def _is_int(text: str) -> bool:
@@ -78,7 +83,7 @@ def replay(path: Path, paths=()) -> Game:
     text = Path(path).read_text(encoding="utf-8")
     log = parse(text, str(path))
     try:
-        game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed)
+        game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed, log.races)
     except IllegalChoice as err:  # too few or too many seats, a colour twice (NO-1.2, NO-2.1)
         report = Report()
         report.sources[str(path)] = text

@@ -89,7 +89,7 @@ class Skill:
 
     @property
     def tier(self) -> str:
-        return "plugin" if self.plugin else "trigger" if self.triggers or self.actions else "modify"
+        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions else "modify"
 
 
 @dataclass(frozen=True)
@@ -281,6 +281,7 @@ class SkillBook:
             "ships-left": me.supply["corvettes"] + me.supply["rogues"], "turn": self.game.turn,
             "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
             "owner": player, "current": self.game.current.name, "none": "none",
+            "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
         }
         for colour in self.game.ruleset.value("minerals"):
             env[f"minerals.{colour}"] = me.minerals[colour]

@@ -16,7 +16,13 @@ def summary(game) -> str:
         start = game.ruleset.value("start.credits")
         parts = [f"start {start}"] + [f"{source} {amount:+d}" for source, amount in sorted(by_source[player.name].items())]
         mark = "  ← winner" if player.name in winners else ""
-        lines.append(f"  {player.name:<8} {player.credits:>4}¢   ({', '.join(parts)}){mark}")
+        race = f" ({game.races[player.name]})" if player.name in game.races else ""
+        lines.append(f"  {player.name + race:<8} {player.credits:>4}¢   ({', '.join(parts)}){mark}")
+        owned = game.skills.owned.get(player.name)
+        if owned is not None and (owned.used or owned.unlocked):
+            used = ", ".join(f"{skill} ×{n}" for skill, n in sorted(owned.used.items()))
+            unlocked = ", ".join(f"{m} {side}" for m, side in sorted(owned.unlocked.items()))
+            lines.append(f"           skills used: {used or 'none'}; modules unlocked: {unlocked or 'none'}")
     closed = ", ".join(f"{kind} {count}" for kind, count in sorted(game.closed_counts.items())) or "none"
     lines.append(f"areas closed: {closed}")
     lines.append(f"battles: {game.battles}")
