@@ -120,7 +120,8 @@ def cmd_validate(args) -> int:
         return 1
     counts = {family: len(blocks) for family, blocks in defs.blocks.items()}
     checked = ", ".join(defs.user_files) if defs.user_files else "the shipped content"
-    print(f"ok: {checked} — {counts['tileset']} tileset(s), {counts['ruleset']} ruleset(s)/variant(s), no problems")
+    found = ", ".join(f"{n} {family}{'s' if n != 1 else ''}" for family, n in counts.items() if n)
+    print(f"ok: {checked} — no problems ({found} loaded)")
     return 0
 
 

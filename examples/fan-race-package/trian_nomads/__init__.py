@@ -1,0 +1,1 @@
+"""The Nomads, a fan race for trian-script."""
