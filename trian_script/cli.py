@@ -248,6 +248,11 @@ def cmd_rules_coverage(args) -> int:
     print(f"{covered} of {len(report.rules)} {args.prefix}* rules covered by scenarios ({report.share:.0%})")
     if report.missing:
         print("not covered: " + ", ".join(report.missing))
+    if report.skills:
+        done = len(report.skills) - len(report.missing_skills)
+        print(f"{done} of {len(report.skills)} skills have a scenario")
+        if report.missing_skills:
+            print("skills with no scenario: " + ", ".join(report.missing_skills))
     return 0
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .resources import content_dir
@@ -31,7 +31,12 @@ def rule_ids(folder: Path, prefix: str = "NO-") -> list[str]:
 @dataclass
 class Coverage:
     rules: list[str]
-    covered: dict[str, list[str]]  # rule id -> scenarios
+    covered: dict[str, list[str]]  # rule id (or skill:name) -> scenarios
+    skills: list[str] = field(default_factory=list)  # every skill loaded
+
+    @property
+    def missing_skills(self) -> list[str]:
+        return [name for name in self.skills if f"skill:{name}" not in self.covered]
 
     @property
     def missing(self) -> list[str]:
@@ -51,4 +56,4 @@ def coverage(defs, folder: Path, prefix: str = "NO-") -> Coverage:
     for name, block in defs.blocks["scenario"].items():
         for rule in block.definition.get("covers", []):
             covered.setdefault(rule, []).append(name)
-    return Coverage(rule_ids(folder, prefix), covered)
+    return Coverage(rule_ids(folder, prefix), covered, sorted(defs.blocks["skill"]))
