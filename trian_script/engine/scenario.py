@@ -282,7 +282,9 @@ RUNNERS = {
 
 # -- what expectations can read -------------------------------------------------------------------
 def game_names(game) -> set[str]:
-    return {p.name for p in game.players} | {"nebula", "system", "space", "none"}
+    """Words an expectation may use as values: players, area kinds, skills, races."""
+    return {p.name for p in game.players} | {"nebula", "system", "space", "none"} \
+        | set(game.ruleset.skills) | set(game.ruleset.races)
 
 
 def state_env(game) -> tuple[dict, dict]:
