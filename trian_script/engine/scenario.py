@@ -57,7 +57,11 @@ def run_scenario(defs, name: str) -> Game:
     """Run the scenario ``name`` of loaded definitions; returns the game at its end."""
     block = defs.blocks["scenario"][name]
     d = block.definition
-    ruleset = load_ruleset(d.get("ruleset", "new_order"), defs=defs)
+    cache = defs.__dict__.setdefault("_rulesets", {})  # scenarios of one file share their rulesets
+    name_of_ruleset = d.get("ruleset", "new_order")
+    if name_of_ruleset not in cache:
+        cache[name_of_ruleset] = load_ruleset(name_of_ruleset, defs=defs)
+    ruleset = cache[name_of_ruleset]
     try:
         game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"))
     except IllegalChoice as err:
