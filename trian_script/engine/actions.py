@@ -174,18 +174,20 @@ def _take(game, root: int, colour: str) -> None:
     game.board.totals(root).minerals[colour] -= 1
     game.current.minerals[colour] += 1
     game.note(f"{game.current.name} takes 1 {colour} mineral from a nebula")
-    game.emit("minerals-gained", game.current.name, player=game.current.name, colour=colour, count=1,
-              source="nebula", area=root)
-    root, left = game.pending_gain[0]
-    left -= 1
-    if left and +game.board.totals(root).minerals:
-        game.pending_gain[0] = (root, left)
+    # this take is counted before the event, so a skill's bonus take queued by it stands apart
+    _, left = game.pending_gain[0]
+    if left - 1 and +game.board.totals(root).minerals:
+        game.pending_gain[0] = (root, left - 1)
     else:
         game.pending_gain.pop(0)
+    game.emit("minerals-gained", game.current.name, player=game.current.name, colour=colour, count=1,
+              source="nebula", area=root)
     while game.pending_gain and not +game.board.totals(game.pending_gain[0][0]).minerals:
         game.pending_gain.pop(0)  # an earlier take emptied this nebula
     if not game.pending_gain:
         game.phase = "extraction"
+    else:
+        game.phase = "gain"
 
 
 def _set_phase(game, phase: str) -> None:
