@@ -1,0 +1,205 @@
+"""K'haarquar: Slave-minions that go along with an emissary and then act as emissaries, and
+Living structures, which builds a research station and a space station at once under a Slave-minion.
+
+A Slave-minion on the board is one of the engine's emissaries (``game.emissaries``) with a
+``slave-minion`` special token on its tile; the token keeps that Emissary object in ``token.data``,
+so the minion is followed through teleports. It takes no piece from the emissary supply. The engine
+has no event for a unit leaving the board, so ``sync`` notices a minion whose emissary is gone
+(``return_emissary`` gave the supply a piece back that the minion never took) and puts the token
+back in the owner's supply; it runs at every hook the Slave-Minion skill hears (scope = any).
+"""
+from functools import partial
+
+from trian_script.engine.actions import (_expeditions, _region_name, _send_emissary, _stations_in, _teleports,
+                                         teleport, teleport_targets)
+from trian_script.engine.events import area_env
+from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
+
+MINION = "slave-minion"
+
+
+def minion_cells(game, owner: str) -> dict:
+    """cell -> token of ``owner``'s Slave-minions standing on the board as emissaries."""
+    out = {}
+    for token in game.special_tokens.values():
+        if token.kind == MINION and token.owner == owner:
+            unit = token.data.get("emissary")
+            cell = next((c for c, e in game.emissaries.items() if e is unit), None)
+            if cell is not None:
+                out[cell] = token
+    return out
+
+
+def sync(game, owner: str) -> None:
+    """A Slave-minion whose emissary left the board: its token back to the supply (NO-1.6), and the
+    emissary piece that ``return_emissary`` added to the race board taken off again."""
+    alive = minion_cells(game, owner)
+    for token in list(game.special_tokens.values()):
+        if token.kind != MINION or token.owner != owner:
+            continue
+        here = next((c for c, t in alive.items() if t is token), None)
+        if here is None:
+            game.player(owner).supply["emissaries"] -= 1
+            game.remove_token(token)
+        else:
+            token.cell = here
+
+
+def _minion_region(region) -> bool:
+    """A nebula part (without extractor) or a planet: where an emissary may stand, but no outpost."""
+    return "emissary" in region.holds and not region.prop("outpost")
+
+
+def minion_targets(game, cell, region: int, vacated=None) -> list:
+    """(cell, region) where a Slave-minion may go with the emissary arriving on ``cell``/``region``:
+    an empty nebula part or planet edge-adjacent to ``cell``, or on any empty tile of the nebula or
+    system that emissary went into; never on an exmitter tile or in its radius (as an expedition)."""
+    board = game.board
+    found = set()
+    for other in board.grid.neighbours(cell):
+        placed = board.cells.get(other)
+        if placed is not None:
+            found |= {(other, i) for i, r in enumerate(placed.face.regions) if _minion_region(r)}
+    area = game.region_area(cell, region)
+    if area is not None and area.kind in ("nebula", "system"):
+        for other in area.tiles:
+            placed = board.cells[other]
+            for i, r in enumerate(placed.face.regions):
+                node = placed.nodes[i]
+                if _minion_region(r) and node is not None and board.forest.find(node) == area.id:
+                    found.add((other, i))
+    return sorted((c, i) for c, i in found
+                  if c != cell and (c not in game.emissaries or c == vacated) and not game.exmitter_reach(c))
+
+
+class SlaveMinion(SkillPlugin):
+    """Slave-Minion: with an expedition or teleport of one of your emissaries, 1 yellow mineral
+    places a Slave-minion with it (``… with slave-minion @(a,b,c) nebula``)."""
+
+    @hookimpl
+    def trian_options(self, game, player, phase):
+        sync(game, self.owner)
+        if player != self.owner or phase != "exploration" or game.current.name != self.owner:
+            return None
+        if game.skills.owned[self.owner].special[MINION] < 1 or self.me.minerals["yellow"] < 1:
+            return None
+        fmt = game.board.grid.format_cell
+        out = {}
+        # an expedition of an emissary to the tile added this turn (NO-3.3.2)
+        expeditions = _expeditions(game)
+        cell = game.placed_cell
+        if cell is not None and cell in game.board.cells:
+            regions = game.board.cells[cell].face.regions
+            for index in range(len(regions)):
+                text = f"expedition emissary @{fmt(cell)} {_region_name(regions, index)}"
+                if text in expeditions:
+                    for target, where in minion_targets(game, cell, index):
+                        name = _region_name(game.board.cells[target].face.regions, where)
+                        out[f"{text} with slave-minion @{fmt(target)} {name}"] = \
+                            partial(self._expedition, cell, index, target, where)
+        # a teleport of one of your own emissaries (NO-3.3.4)
+        teleports = _teleports(game)
+        for origin, emissary in sorted(game.emissaries.items()):
+            if emissary.player != self.owner:
+                continue
+            for arrival, region, label in teleport_targets(game, "emissary", origin):
+                text = f"teleport emissary @{fmt(origin)} to @{fmt(arrival)}" + (f" {label}" if label else "")
+                if text not in teleports:
+                    continue
+                for target, where in minion_targets(game, arrival, region, vacated=origin):
+                    name = _region_name(game.board.cells[target].face.regions, where)
+                    out[f"{text} with slave-minion @{fmt(target)} {name}"] = \
+                        partial(self._teleport, origin, arrival, region, target, where)
+        return out
+
+    def _place(self, cell, region: int) -> None:
+        game, me = self.game, self.me
+        me.minerals["yellow"] -= 1
+        game.bag["yellow"] += 1
+        token = game.place_token(MINION, self.owner, cell)
+        game.put_emissary(me, cell, region)
+        me.supply["emissaries"] += 1  # a Slave-minion is not a piece of the race board
+        token.data["emissary"] = game.emissaries[cell]
+        game.note(f"{self.owner} discards 1 yellow mineral: the Slave-minion acts as an emissary")
+        game.emit("unit-placed", self.owner, player=self.owner, unit="emissary", cell=cell, token=MINION)
+        game.units_changed([cell], self.owner)
+
+    def _expedition(self, cell, region, target, where) -> None:
+        # the minion first: the expedition's own steps end the action (its tile's areas wait for
+        # the events, so the order changes nothing else)
+        self._place(target, where)
+        _send_emissary(self.game, cell, region)
+
+    def _teleport(self, origin, arrival, region, target, where) -> None:
+        teleport(self.game, "emissary", origin, arrival, region)
+        self._place(target, where)
+        self.game.action_done()
+
+    # -- noticing a Slave-minion that left the board -------------------------------------------
+    @hookimpl
+    def trian_action_end(self, game, player, action):
+        sync(game, self.owner)
+
+    @hookimpl
+    def trian_battle_end(self, game, battle):
+        sync(game, self.owner)
+
+    @hookimpl
+    def trian_event(self, game, event, data):
+        sync(game, self.owner)
+
+    @hookimpl
+    def trian_turn_end(self, game, player):
+        sync(game, self.owner)
+
+    @hookimpl
+    def trian_scoring_begin(self, game):
+        sync(game, self.owner)
+
+
+class LivingStructures(SkillPlugin):
+    """Living structures: a construction under a Slave-minion builds both levels at once."""
+
+    @hookimpl
+    def trian_options(self, game, player, phase):
+        if phase != "exploration" or game.constructed or game.actions_left <= 0:
+            return None
+        me = self.me
+        if me.supply["research-stations"] < 1 or me.supply["space-stations"] < 1:
+            return None
+        fmt = game.board.grid.format_cell
+        out = {}
+        for cell in sorted(minion_cells(game, self.owner)):
+            emissary = game.emissaries[cell]
+            if emissary.station is not None or game.is_blocked(cell):
+                continue
+            area = game.region_area(cell, emissary.region)
+            if area is None or not area.closed or game.controller(area) != self.owner:
+                continue
+            if area.kind == "system" and _stations_in(game, area):
+                continue  # one research station and one space station per system (NO-3.3.3)
+            out[f"build space-station @{fmt(cell)} with slave-minion"] = partial(self._build, cell, area)
+        return out
+
+    def _build(self, cell, area) -> None:
+        """NO-3.3.3 twice in one construction: each level's piece, income and nebula minerals."""
+        game, me, rs = self.game, self.me, self.game.ruleset
+        game.constructed = True
+        emissary = game.emissaries[cell]
+        for level in ("research-station", "space-station"):
+            me.supply[level + "s"] -= 1  # a space station goes on the research station, which stays
+            emissary.station = level
+            env = area_env(game, area, self.owner)
+            formula = rs.formula(f"construction.{area.kind}")
+            amount = int(formula(env))
+            game.score(self.owner, amount, f"{level} in {area.kind}",
+                       f"{formula.explain(env)} = {amount}¢ ({self.skill.title})")
+            if area.kind == "nebula":
+                game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
+            game.emit("station-built", self.owner, player=self.owner, level=level, kind=area.kind,
+                      tiles=env["tiles"], emissaries=env["emissaries"], area=area.id)
+        for other_cell in sorted(area.tiles):  # NO-3.3.3: blocked enemy emissaries go home
+            other = game.emissaries.get(other_cell)
+            if other and other.player != self.owner and game.is_blocked(other_cell) and other.station is None:
+                game.return_emissary(other_cell)
+        game.action_done()
