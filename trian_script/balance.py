@@ -13,6 +13,7 @@ or 1.
 """
 from __future__ import annotations
 
+import io
 import math
 import os
 import sys
@@ -85,8 +86,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--bot", default="greedy", help="bot for seats without @BOT: greedy or random (default: greedy)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help=f"worker processes (default: the number of CPUs, {os.cpu_count() or 1})")
-    parser.add_argument("--content", action="append", type=Path, default=[], metavar="PATH",
-                        help="more DSL/JSON files or folders to load, e.g. a race being written (repeatable)")
+    parser.add_argument("--content", "--races-dir", dest="content", action="append", type=Path, default=[],
+                        metavar="PATH", help="more DSL/JSON files or folders to load, e.g. races being written "
+                                             "(repeatable)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
@@ -108,7 +110,7 @@ def parse_seats(spec: str | None, ruleset, bots, default_bot: str) -> list[Seat]
         else:
             items = [item.strip() for item in spec.split(",")]
             if any(not item for item in items):
-                raise SeatError(f"--seats '{spec}': an empty item; expected RACE[@BOT],… or a number of seats")
+                raise SeatError(f"--seats '{spec}': an empty item; expected RACE[@BOT],... or a number of seats")
     if not low <= len(items) <= high:
         raise SeatError(f"--seats: ruleset '{ruleset.name}' is for {low} to {high} players, not {len(items)}")
     if len(items) > len(COLOURS):
@@ -184,10 +186,13 @@ def run(args) -> int:
         print(f"{len(results)} games in {elapsed:.1f} s ({len(results) / elapsed:.1f} games/s, "
               f"{workers} worker{'s' * (workers != 1)})", file=sys.stderr)
 
-    terminal = sys.stdout.isatty()
-    console = Console(file=sys.stdout, highlight=False, width=None if terminal else 120,
-                      no_color=not terminal, emoji=False)
-    render(aggregate(results, ruleset, seats), console)
+    summary = aggregate(results, ruleset, seats)
+    if sys.stdout.isatty():
+        render(summary, Console(file=sys.stdout, highlight=False, emoji=False))
+    else:  # plain text of a fixed width, whatever the environment says, without trailing blanks
+        buffer = io.StringIO()
+        render(summary, Console(file=buffer, width=200, no_color=True, highlight=False, emoji=False), plain=True)
+        sys.stdout.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
     return 0
 
 
@@ -211,8 +216,12 @@ def _init_worker(ruleset_name: str, content: list, seats: list[Seat], ruleset=No
     _WORKER.update(ruleset=ruleset, seats=list(seats))
 
 
-def _play_seeds(seeds: list[int]) -> list[dict]:
-    return [play_game(_WORKER["ruleset"], _WORKER["seats"], seed) for seed in seeds]
+def _play_seeds(seeds: list[int], content_hash: str | None = None) -> list[dict]:
+    ruleset = _WORKER["ruleset"]
+    if content_hash is not None and ruleset.hash != content_hash:
+        raise GameFailed(seeds[0], f"a worker loaded other content than the main process (hash {ruleset.hash}, "
+                                   f"not {content_hash}): were files changed during the run, or is --content missing?")
+    return [play_game(ruleset, _WORKER["seats"], seed) for seed in seeds]
 
 
 def play_game(ruleset, seats: list[Seat], seed: int) -> dict:
@@ -249,8 +258,9 @@ def simulate(ruleset, seats: list[Seat], seeds: list[int], *, content=(), worker
              progress: bool = False) -> list[dict]:
     """Play one game per seed over ``workers`` processes; the results, sorted by seed.
 
-    With one worker the games run in this process (same code, same results). ``progress`` shows a
-    rich progress bar on stderr. A game that raises becomes GameFailed (the first one, by seed).
+    Each worker loads the ruleset by name with ``content`` (give the paths ``ruleset`` was loaded
+    with); a worker that ends up with other content (its hash differs) fails the run. With one worker the games run in this process (same code, same results). ``progress`` shows a
+    rich progress bar on stderr. A game that raises stops the run with GameFailed, naming its seed.
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
@@ -275,7 +285,8 @@ def simulate(ruleset, seats: list[Seat], seeds: list[int], *, content=(), worker
     chunk = max(1, min(8, len(seeds) // (workers * 16)))
     executor = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(ruleset.name, list(content), seats))
     try:
-        futures: list[Future] = [executor.submit(_play_seeds, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+        futures: list[Future] = [executor.submit(_play_seeds, seeds[i:i + chunk], ruleset.hash)
+                                 for i in range(0, len(seeds), chunk)]
         failures: list[GameFailed] = []
         with bar:
             task = bar.add_task("games", total=len(seeds))
@@ -293,10 +304,12 @@ def simulate(ruleset, seats: list[Seat], seeds: list[int], *, content=(), worker
                 if failures:
                     break
         if failures:
-            executor.shutdown(wait=False, cancel_futures=True)
             raise min(failures, key=lambda e: e.seed)
-    except BaseException:
+    except BaseException:  # a failed game, Ctrl-C: stop now, not after the games already queued
+        processes = list((getattr(executor, "_processes", None) or {}).values())
         executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
         raise
     executor.shutdown(wait=True)
     return sorted(results, key=lambda r: r["seed"])
@@ -329,7 +342,7 @@ class Summary:
     seats: list[str]  # one description per seat, e.g. "red: quuylto@greedy"
     with_races: bool
     sides: dict[str, SideStats]  # label -> stats, in label order
-    skill_rows: list[tuple]  # (label, module, side, skill, taken share, uses/game, uses/game taken)
+    skill_rows: list[tuple]  # (label, module, side, skill, tier, taken share, uses/game, uses/game taken)
     decisions: float  # mean per game
     shared: int  # games won by more than one player
     seat_wins: dict[str, float]  # seat colour -> wins (fractional), first-seat bias at a glance
@@ -365,7 +378,8 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None) -> 
                     stats.skill_taken[skill] += 1
             for side in r["unlocked"][colour].values():
                 stats.unlocks[side] = stats.unlocks.get(side, 0) + 1
-    sides = dict(sorted(sides.items()))
+    if with_races:
+        sides = dict(sorted(sides.items()))  # else seats stay in seat order
     rows = []
     for label, stats in sides.items():
         race = label.split("@")[0]
@@ -374,7 +388,9 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None) -> 
         for skill, (module, side) in [*positions.items(), *((s, (None, "other")) for s in others)]:
             taken = stats.skill_taken.get(skill, 0)
             uses = stats.skill_uses.get(skill, 0)
-            rows.append((label, module, side, skill, taken / stats.games if side != "other" else None,
+            definition = ruleset.skills.get(skill)
+            tier = definition.tier if definition is not None else "?"
+            rows.append((label, module, side, skill, tier, taken / stats.games if side != "other" else None,
                          uses / stats.games, uses / taken if taken else None))
     return Summary(ruleset.name, ruleset.title, ruleset.hash, [r["seed"] for r in results],
                    [f"{s.colour}: {s.race or RANDOM_RACE}@{s.bot}" if with_races else f"{s.colour}: {s.bot}"
@@ -398,58 +414,64 @@ def _positions(ruleset, race: str | None) -> dict[str, tuple[int | None, str]]:
 
 # -- printing -------------------------------------------------------------------------------------
 def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.1f}%"
+    return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def render(summary: Summary, console) -> None:
-    """The summary as rich tables (plain text when the console is not a terminal)."""
+def render(summary: Summary, console, plain: bool = False) -> None:
+    """The summary as rich tables; ``plain``: ASCII only, the tables in Markdown (for files, pipes)."""
     from rich import box
     from rich.table import Table
 
+    def table(*columns: str) -> Table:
+        out = Table(box=box.MARKDOWN if plain else box.SIMPLE_HEAD, pad_edge=plain)
+        for name in columns:
+            text = name in ("race", "seat", "module", "skill", "tier")
+            out.add_column(name, justify="left" if text else "right", no_wrap=name in ("race", "seat", "skill"))
+        return out
+
+    def wins(w: float) -> str:
+        return f"{w:g}" if w == int(w) else f"{w:.2f}"
+
     n = len(summary.seeds)
     first, last = (summary.seeds[0], summary.seeds[-1]) if summary.seeds else (0, -1)
-    console.print(f"{summary.title} ({summary.ruleset}, content {summary.hash}): {n} games, seeds {first}–{last}")
+    console.print(f"{summary.title} ({summary.ruleset}, content {summary.hash}): {n} games, seeds {first}..{last}")
     if summary.seats:
         console.print("seats: " + ", ".join(summary.seats))
     console.print(f"mean decisions per game: {summary.decisions:.1f}; shared victories: {summary.shared} "
                   f"({_pct(summary.shared / n if n else 0)})")
+    if summary.with_races and len(summary.sides) > 1:  # the first seat's advantage, at a glance
+        console.print("wins by seat: " + ", ".join(f"{c} {wins(w)}" for c, w in summary.seat_wins.items()))
 
     what = "race" if summary.with_races else "seat"
-    table = Table(title=f"results per {what} (a shared victory is 1/k of a win)", box=box.SIMPLE_HEAD,
-                  title_justify="left")
-    table.add_column(what)
-    for name in ("games", "wins", "win rate", "95% CI", "mean credits"):
-        table.add_column(name, justify="right")
-    if summary.with_races:
-        table.add_column("modules/game", justify="right")
-        table.add_column("racial share", justify="right")
-    for label, s in summary.sides.items():
-        low, high = wilson(s.wins, s.games)
-        row = [label, str(s.games), f"{s.wins:g}" if s.wins == int(s.wins) else f"{s.wins:.2f}",
-               _pct(s.win_rate), f"{_pct(low)}–{_pct(high)}", f"{s.credits / s.games:.1f}"]
+    columns = [what, "games", "wins", "win %", "95% CI", "credits"]
+    results = table(*columns, *(("modules", "racial %") if summary.with_races else ()))
+    for label, side in summary.sides.items():
+        low, high = wilson(side.wins, side.games)
+        row = [label, str(side.games), wins(side.wins), _pct(side.win_rate), f"[{_pct(low)}, {_pct(high)}]",
+               f"{side.credits / side.games:.1f}"]
         if summary.with_races:
-            unlocks = sum(s.unlocks.values())
-            row += [f"{unlocks / s.games:.2f}", _pct(s.unlocks.get("racial", 0) / unlocks) if unlocks else "—"]
-        table.add_row(*row)
-    console.print(table)
-
-    if summary.seat_wins and len(summary.sides) > 1:
-        console.print("wins by seat: " + ", ".join(f"{c} {w:g}" if w == int(w) else f"{c} {w:.2f}"
-                                                    for c, w in summary.seat_wins.items()))
+            unlocks = sum(side.unlocks.values())
+            row += [f"{unlocks / side.games:.2f}", _pct(side.unlocks.get("racial", 0) / unlocks) if unlocks else "-"]
+        results.add_row(*row)
+    console.print()
+    console.print(f"results per {what}")
+    console.print(results)
+    console.print(f"wins: a shared victory is 1/k of a win for each of its k winners; 95% CI: Wilson score interval; "
+                  f"credits: mean final credits"
+                  + ("; modules: modules unlocked per game; racial %: share of them on the racial side"
+                     if summary.with_races else ""))
     if not summary.with_races:
         return
-    skills = Table(title="skills (taken: share of the race's games with the skill; uses: per game)",
-                   box=box.SIMPLE_HEAD, title_justify="left")
-    skills.add_column("race")
-    skills.add_column("module", justify="right")
-    skills.add_column("side")
-    skills.add_column("skill")
-    for name in ("taken", "uses/game", "uses/game taken"):
-        skills.add_column(name, justify="right")
+
+    skills = table("race", "module", "skill", "tier", "taken", "uses", "if taken")
     previous = None
-    for label, module, side, skill, taken, per_game, per_taken in summary.skill_rows:
-        skills.add_row(label if label != previous else "", "—" if module is None else str(module), side, skill,
-                       _pct(taken), f"{per_game:.2f}", "—" if per_taken is None else f"{per_taken:.2f}",
-                       end_section=False)
+    for label, module, side, skill, tier, taken, per_game, per_taken in summary.skill_rows:
+        skills.add_row(label if plain or label != previous else "", side if module is None else f"{module} {side}",
+                       skill, tier.split("/")[0], _pct(taken), f"{per_game:.2f}",
+                       "-" if per_taken is None else f"{per_taken:.2f}")
         previous = label
+    console.print()
+    console.print("skills")
     console.print(skills)
+    console.print("taken: share of the race's games in which it had the skill; uses: per game, as the engine "
+                  "counts them (trigger firings and skill actions); if taken: per game in which it had the skill")

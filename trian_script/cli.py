@@ -58,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--verbose", action="store_true")
     replay.set_defaults(run=cmd_replay)
 
+    from . import balance
+
+    simulate = sub.add_parser("simulate", help="bot games on every core: each race's win rate and skill use")
+    balance.add_arguments(simulate)
+    simulate.set_defaults(run=balance.run)
+
     races = sub.add_parser("races", help="the races: list them, or show one in words")
     races_sub = races.add_subparsers(metavar="ACTION")
     races_list = races_sub.add_parser("list", help="every race found (built-in, installed plugins, --races-dir)")

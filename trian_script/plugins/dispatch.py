@@ -35,8 +35,18 @@ class Hooks:
                     if method is not None:
                         result = method(**kwargs)
                         if result is not None:
+                            if name == "trian_options":  # count a skill's use when its option is chosen
+                                result = {text: self._counted(owner, plugin.skill.name, apply)
+                                          for text, apply in result.items()}
                             results.append(result)
         return results
+
+    def _counted(self, owner: str, skill: str, apply):
+        def counted():
+            self.game.skills.owned[owner].used[skill] += 1
+            return apply()
+
+        return counted
 
     def first(self, name: str, owners=None, **kwargs):
         """The first answer that is not None (``firstresult`` hooks): skill plugins first."""
