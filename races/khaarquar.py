@@ -10,9 +10,8 @@ back in the owner's supply; it runs at every hook the Slave-Minion skill hears (
 """
 from functools import partial
 
-from trian_script.engine.actions import (_expeditions, _region_name, _send_emissary, _stations_in, _teleports,
+from trian_script.engine.actions import (_expeditions, _region_name, _send_emissary, _stations_in, _teleports, build,
                                          teleport, teleport_targets)
-from trian_script.engine.events import area_env
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 MINION = "slave-minion"
@@ -183,23 +182,6 @@ class LivingStructures(SkillPlugin):
 
     def _build(self, cell, area) -> None:
         """NO-3.3.3 twice in one construction: each level's piece, income and nebula minerals."""
-        game, me, rs = self.game, self.me, self.game.ruleset
-        game.constructed = True
-        emissary = game.emissaries[cell]
         for level in ("research-station", "space-station"):
-            me.supply[level + "s"] -= 1  # a space station goes on the research station, which stays
-            emissary.station = level
-            env = area_env(game, area, self.owner)
-            formula = rs.formula(f"construction.{area.kind}")
-            amount = int(formula(env))
-            game.score(self.owner, amount, f"{level} in {area.kind}",
-                       f"{formula.explain(env)} = {amount}¢ ({self.skill.title})")
-            if area.kind == "nebula":
-                game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
-            game.emit("station-built", self.owner, player=self.owner, level=level, kind=area.kind,
-                      tiles=env["tiles"], emissaries=env["emissaries"], area=area.id)
-        for other_cell in sorted(area.tiles):  # NO-3.3.3: blocked enemy emissaries go home
-            other = game.emissaries.get(other_cell)
-            if other and other.player != self.owner and game.is_blocked(other_cell) and other.station is None:
-                game.return_emissary(other_cell)
-        game.action_done()
+            build(self.game, cell, level, self.game.board.area(area.id), reason=self.skill.title)
+        self.game.action_done()

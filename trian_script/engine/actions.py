@@ -448,7 +448,7 @@ def _constructions(game) -> dict:
             continue
         if area.kind == "system" and any(station in _at_least(level) for station in _stations_in(game, area)):
             continue  # a system holds one research station and one space station (NO-3.3.3)
-        out[f"build {level} @{fmt(cell)}"] = partial(_build, game, cell, level, area)
+        out[f"build {level} @{fmt(cell)}"] = partial(_build_action, game, cell, level, area)
     return out
 
 
@@ -470,7 +470,15 @@ def _at_least(level: str) -> tuple:
     return ("research-station", "space-station") if level == "research-station" else ("space-station",)
 
 
-def _build(game, cell, level: str, area) -> None:
+def _build_action(game, cell, level: str, area) -> None:
+    build(game, cell, level, area)
+    game.action_done()
+
+
+def build(game, cell, level: str, area, reason: str = "") -> None:
+    """Put a station of ``level`` under the emissary on ``cell`` (NO-3.3.3): the piece, the income,
+    the nebula's minerals, the event, and blocked enemy emissaries sent home. It does not end the
+    phase-3 action, so a skill may build twice in one construction."""
     me, rs = game.current, game.ruleset
     game.constructed = True
     emissary = game.emissaries[cell]
@@ -482,7 +490,8 @@ def _build(game, cell, level: str, area) -> None:
     formula = rs.formula(f"construction.{area.kind}") if area.kind in ("system", "nebula") else None
     if formula is not None:
         amount = int(formula(env))
-        game.score(me.name, amount, f"{level} in {area.kind}", f"{formula.explain(env)} = {amount}¢", env)
+        game.score(me.name, amount, f"{level} in {area.kind}",
+                   f"{formula.explain(env)} = {amount}¢" + (f" ({reason})" if reason else ""), env)
     if area.kind == "nebula":
         game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
     game.emit("station-built", me.name, player=me.name, level=level, kind=area.kind, tiles=env["tiles"],
@@ -492,7 +501,6 @@ def _build(game, cell, level: str, area) -> None:
         # an emissary on a station stays to the end of the game (rulebook p. 9)
         if other and other.player != me.name and game.is_blocked(other_cell) and other.station is None:
             game.return_emissary(other_cell)
-    game.action_done()
 
 
 # -- refusals ------------------------------------------------------------------------------------
