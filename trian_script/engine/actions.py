@@ -211,8 +211,8 @@ def _place(game) -> dict:
 
 # -- phase 3 (NO-3.3) ------------------------------------------------------------------------
 def _exploration(game) -> dict:
-    if game.actions_left <= 0:  # the action is taken; emissaries may still be taken back (NO-4.4)
-        return {**withdrawals(game), **_skill_options(game, "exploration-free"), "pass": game.end_turn}
+    if game.actions_left <= 0:
+        return {**after_the_action(game), "pass": game.end_turn}
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
@@ -228,6 +228,12 @@ def _exploration(game) -> dict:
     out.update(withdrawals(game))
     out["pass"] = game.end_turn
     return out
+
+
+def after_the_action(game) -> dict:
+    """What a player may still do once the phase-3 action is taken: take emissaries back (NO-4.4)
+    and use abilities that are not an action. With none, the turn ends by itself."""
+    return {**withdrawals(game), **_skill_options(game, "exploration-free")}
 
 
 def withdrawals(game) -> dict:
@@ -260,7 +266,7 @@ def _research(game) -> None:
 def _expeditions(game) -> dict:
     """NO-3.3.2: a unit from the supply onto the tile added this turn."""
     cell, me = game.placed_cell, game.current
-    if cell is None or game.exmitter_reach(cell):
+    if cell is None or game.exmitter_reach(cell, me.name):
         return {}
     out = {}
     fmt = game.board.grid.format_cell(cell)
@@ -376,7 +382,7 @@ def _emissary_targets(game, origin):
     out = []
     for cell, placed in sorted(game.board.cells.items()):
         face = placed.face
-        if cell == origin or cell in game.emissaries or game.exmitter_reach(cell) \
+        if cell == origin or cell in game.emissaries or game.exmitter_reach(cell, owner) \
                 or face.prop_total("teleport") or face.prop_total("extractor"):
             continue
         for index, region in enumerate(face.regions):
@@ -392,7 +398,7 @@ def _emissary_targets(game, origin):
 def _ship_targets(game, origin):
     out = []
     for cell, placed in sorted(game.board.cells.items()):
-        if cell == origin or cell in game.ships or game.exmitter_reach(cell):
+        if cell == origin or cell in game.ships or game.exmitter_reach(cell, game.ships[origin].player):
             continue
         for index, region in enumerate(placed.face.regions):
             if "ship" in region.holds:

@@ -453,9 +453,10 @@ class Game:
                     pairs.append((cell, other))
         return pairs
 
-    def exmitter_reach(self, cell: Cell) -> bool:
-        """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2)."""
-        return cell in self.exmitted
+    def exmitter_reach(self, cell: Cell, player: str | None = None) -> bool:
+        """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2) — for
+        ``player``'s units, unless exmitters do not affect them (``exmitter.immune``)."""
+        return cell in self.exmitted and not (player and self.param("exmitter.immune", player))
 
     def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
         """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
@@ -474,7 +475,7 @@ class Game:
             following = []
             for here, region in frontier:
                 for other in self.board.grid.neighbours(here):
-                    if other in seen or other not in self.board.cells or self.exmitter_reach(other):
+                    if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
                         continue
                     linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
