@@ -406,6 +406,8 @@ class Game:
         if node is not None:
             self.board.totals(node).units[(emissary.player, "emissaries")] -= 1
         self.note(f"{emissary.player}'s emissary at {self.board.grid.format_cell(cell)} returns to the supply")
+        self.emit("unit-removed", emissary.player, player=emissary.player, unit="emissary", cell=cell,
+                  station=emissary.station or "none")
 
     def put_emissary(self, player: Player, cell: Cell, region: int) -> None:
         player.supply["emissaries"] -= 1
@@ -422,6 +424,7 @@ class Game:
         ship = self.ships.pop(cell)
         self.player(ship.player).supply[ship.kind + "s"] += 1
         self.note(f"{ship.player}'s {ship.kind} at {self.board.grid.format_cell(cell)} returns to the supply")
+        self.emit("unit-removed", ship.player, player=ship.player, unit=ship.kind, cell=cell, station="none")
 
     # -- ships and space ----------------------------------------------------------------------------
     def space_link(self, cell: Cell, region: int, other: Cell) -> int | None:

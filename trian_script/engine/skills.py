@@ -39,6 +39,7 @@ EVENTS = {
     "tile-placed": ("player", {"player", "teleport", "exmitter", "outpost"}),
     "unit-placed": ("player", {"player", "unit"}),
     "unit-moved": ("player", {"player", "unit", "teleported"}),
+    "unit-removed": ("player", {"player", "unit", "station"}),
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }

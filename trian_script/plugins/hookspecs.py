@@ -96,7 +96,7 @@ def trian_option_filter(game, player, phase, options):
 @hookspec
 def trian_event(game, event, data):
     """Called for every event: ``area-closed``, ``control-taken``, ``minerals-gained``,
-    ``station-built``, ``battle-won``, ``tile-placed``, ``unit-placed``, ``unit-moved``,
+    ``station-built``, ``battle-won``, ``tile-placed``, ``unit-placed``, ``unit-moved``, ``unit-removed``,
     ``module-unlocked``, ``turn-begin``. ``data`` is a dict (see docs/race-guide.md). A skill
     plugin hears the events of its owner, or every player's with ``scope = any``. Return nothing."""
 
