@@ -1,0 +1,631 @@
+"""Arvori: the Interstellar (a ship-like special token that may settle as an emissary) with its
+battles and Divine help, the Entanglement token, and Precious Meditation.
+
+The Interstellar is not an engine ``Ship``: it is a special token whose ``data`` keeps the space
+region it stands in (``region``) or, once fixed, the ``Emissary`` it became (``emissary``). The
+engine knows nothing of it, so Supreme Priestess (``scope = any``) does what the engine would do for
+a ship: it removes every player's options that would end a ship on its tile or send a ship expedition
+next to it (``trian_option_filter``), and it starts its battles when an enemy ship ends a move or a
+teleport beside it (``trian_event``: ``unit-moved``/``unit-placed``). The choices the owner makes in
+the middle of a move or a battle (which minerals; Divine help) are decisions of objects put in
+``game.battle`` (``MineralChoice``, ``InterstellarBattle``), so the queued follow-ups wait for them.
+"""
+from __future__ import annotations
+
+import re
+from functools import partial
+from itertools import combinations_with_replacement
+
+from trian_script.engine.actions import _region_name
+from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
+
+INTERSTELLAR = "interstellar"
+ENTANGLEMENT = "entanglement"
+TAKE = "interstellar takes "  # the option texts of the minerals taken after a move
+SHIP_KINDS = ("corvette", "rogue", "ship")  # ``unit`` of ship events (a teleport says "ship")
+
+
+def _fmt(game, cell) -> str:
+    return game.board.grid.format_cell(cell)
+
+
+def _combos(minerals, size: int) -> list[tuple[str, ...]]:
+    """Every multiset of ``size`` colours a supply can pay, sorted (texts such as ``blue+red``)."""
+    owned = sorted(c for c, n in minerals.items() if n > 0)
+    return [combo for combo in combinations_with_replacement(owned, size)
+            if all(minerals[c] >= combo.count(c) for c in combo)]
+
+
+def _discard(game, player, combo) -> None:
+    for colour in combo:
+        player.minerals[colour] -= 1
+        game.bag[colour] += 1
+
+
+def _ship_like_at(game, cell) -> bool:
+    return any(game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")
+               for t in game.tokens_at(cell))
+
+
+def interstellars(game, owner: str, fixed: bool | None = None) -> list:
+    """``owner``'s Interstellar tokens on the board (ships, fixed ones, or both)."""
+    return [t for t in sorted(game.special_tokens.values(), key=lambda t: t.id)
+            if t.kind == INTERSTELLAR and t.owner == owner
+            and (fixed is None or bool(t.data.get("fixed")) == fixed)]
+
+
+def fixed_cell(game, token):
+    """Where the emissary a fixed Interstellar became stands (it may have been teleported), or None."""
+    unit = token.data.get("emissary")
+    return next((c for c, e in game.emissaries.items() if e is unit), None)
+
+
+class SupremePriestess(SkillPlugin):
+    # -- helpers --------------------------------------------------------------------------------
+    def enemies_beside(self, cell, region, player: str | None = None) -> list:
+        """Enemy ships (of ``player``, or of anyone but the owner) on edge-adjacent tiles joined to
+        ``region`` of ``cell`` through outer space (NO-4.5), as sorted (cell, ship)."""
+        game, out = self.game, []
+        for other in game.board.grid.neighbours(cell):
+            ship = game.ships.get(other)
+            if ship is None or ship.player == self.owner or (player is not None and ship.player != player):
+                continue
+            if game.space_link(cell, region, other) == ship.region:
+                out.append((other, ship))
+        return sorted(out, key=lambda pair: pair[0])
+
+    def _may_stand(self, cell) -> bool:
+        """A tile where the Interstellar may end: placed, out of an exmitter's reach, no ship."""
+        game = self.game
+        return cell in game.board.cells and not game.exmitter_reach(cell) and cell not in game.ships \
+            and not _ship_like_at(game, cell)
+
+    def destinations(self, token) -> dict:
+        """Where the Interstellar may move (NO-3.3.5, as a ship): up to ``interstellar.move`` edge
+        steps through outer space, never through nebulas, gas or an exmitter's reach, through ships
+        but not ending on one."""
+        game = self.game
+        steps = game.param("interstellar.move", self.owner)
+        frontier, seen, out = [(token.cell, token.data["region"])], {token.cell}, {}
+        for _ in range(steps):
+            following = []
+            for here, region in frontier:
+                for other in game.board.grid.neighbours(here):
+                    if other in seen or other not in game.board.cells or game.exmitter_reach(other):
+                        continue
+                    linked = game.space_link(here, region, other)
+                    if linked is None:
+                        continue
+                    seen.add(other)
+                    following.append((other, linked))
+                    if self._may_stand(other):
+                        out[other] = linked
+            frontier = following
+        return out
+
+    def fix_regions(self, cell) -> list[int]:
+        """Regions of ``cell`` where the Interstellar may become an emissary: a planet or a nebula
+        part that may hold an emissary, on a tile without an emissary, not in a closed area that
+        another player controls (the rules of an emissary arriving by teleport, NO-3.3.4)."""
+        game = self.game
+        if cell in game.emissaries:
+            return []
+        out = []
+        for index, region in enumerate(game.board.cells[cell].face.regions):
+            if "emissary" not in region.holds or not (region.kind == "nebula" or region.prop("planet")):
+                continue
+            area = game.region_area(cell, index)
+            if area is not None and area.closed and game.controller(area) not in (None, self.owner):
+                continue
+            out.append(index)
+        return out
+
+    def radius_nebulas(self, cell) -> list:
+        """Closed nebulas with minerals that have a part on ``cell`` or the 12 tiles touching it."""
+        game, roots = self.game, {}
+        for other in (cell, *game.board.grid.touching(cell)):
+            if other not in game.board.cells:
+                continue
+            for area in game.board.areas_at(other):
+                if area.kind == "nebula" and area.closed and +game.board.totals(area.id).minerals:
+                    roots[area.id] = area
+        return [roots[r] for r in sorted(roots, key=lambda r: min(roots[r].tiles))]
+
+    # -- options ---------------------------------------------------------------------------------
+    @hookimpl
+    def trian_options(self, game, player, phase):
+        if phase != "exploration":
+            return None
+        out = {}
+        if player == self.owner:
+            out.update(self._placements())
+            out.update(self._moves())
+        out.update(self._teleports(player))
+        return out or None
+
+    def _placements(self) -> dict:
+        """On the tile added this turn, as a ship expedition would go (NO-3.3.2)."""
+        game = self.game
+        cell = game.placed_cell
+        if cell is None or game.skills.owned[self.owner].special[INTERSTELLAR] <= 0 or game.exmitter_reach(cell):
+            return {}
+        if any(c in game.ships or _ship_like_at(game, c) for c in (cell, *game.board.grid.neighbours(cell))):
+            return {}  # not next to a ship
+        regions = game.board.cells[cell].face.regions
+        out = {}
+        for index, region in enumerate(regions):
+            if "ship" in region.holds:
+                name = _region_name(regions, index)
+                text = f"place {INTERSTELLAR} @{_fmt(game, cell)}" + ("" if name == "space" else f" {name}")
+                out[text] = partial(self._place, cell, index)
+        return out
+
+    def _place(self, cell, region: int) -> None:
+        game = self.game
+        game.place_token(INTERSTELLAR, self.owner, cell, region=region)
+        game.emit("unit-placed", self.owner, player=self.owner, unit=INTERSTELLAR, cell=cell)
+        game.action_done()
+
+    def _moves(self) -> dict:
+        game, out = self.game, {}
+        for token in interstellars(game, self.owner, fixed=False):
+            for target, region in sorted(self.destinations(token).items()):
+                base = f"move {INTERSTELLAR} @{_fmt(game, token.cell)} to @{_fmt(game, target)}"
+                out[base] = partial(self._move, token.id, target, region, None)
+                if self.enemies_beside(target, region):
+                    continue  # it will lose the battle there: nothing left to fix
+                regions = game.board.cells[target].face.regions
+                for index in self.fix_regions(target):
+                    out[f"{base} fix {_region_name(regions, index)}"] = \
+                        partial(self._move, token.id, target, region, index)
+        return out
+
+    def _move(self, token_id: int, target, region: int, fix: int | None) -> None:
+        game = self.game
+        token = game.special_tokens[token_id]
+        origin = token.cell
+        token.cell, token.data["region"] = target, region
+        game.note(f"{self.owner} moves the Interstellar from {_fmt(game, origin)} to {_fmt(game, target)}")
+        game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=target)
+        nebulas = self.radius_nebulas(target)
+        available = sum(sum(game.board.totals(a.id).minerals.values()) for a in nebulas)
+        left = min(game.param("interstellar.minerals", self.owner), available)
+        self.state()["pending"] = {"token": token_id, "left": left, "fix": fix}
+        self._gather()
+
+    # -- the minerals after a move ----------------------------------------------------------------
+    def _take_options(self) -> dict:
+        game, out = self.game, {}
+        token = game.special_tokens.get(self.state()["pending"]["token"])
+        if token is None:
+            return out
+        for area in self.radius_nebulas(token.cell):
+            minerals = game.board.totals(area.id).minerals
+            for colour in sorted(c for c, n in minerals.items() if n > 0):
+                out[f"{TAKE}{colour} from @{game.area_name(area)}"] = partial(self._take, area.id, colour)
+        return out
+
+    def _gather(self) -> None:
+        """Take the minerals one by one: the owner chooses in a decision of its own (a
+        ``MineralChoice`` in ``game.battle``, which holds the queue); a single choice is taken at once."""
+        game, pending = self.game, self.state()["pending"]
+        while pending["left"] > 0:
+            options = self._take_options()
+            if not options:
+                break
+            if len(options) > 1:
+                if not isinstance(game.battle, MineralChoice):
+                    game.start_battle(MineralChoice(self))
+                return
+            next(iter(options.values()))(again=False)
+        if isinstance(game.battle, MineralChoice):
+            game.battle = None
+        self._finish()
+
+    def _take(self, root: int, colour: str, again: bool = True) -> None:
+        game = self.game
+        game.board.totals(root).minerals[colour] -= 1
+        self.me.minerals[colour] += 1
+        game.note(f"{self.owner}'s Interstellar takes 1 {colour} mineral from the nebula at "
+                  f"{game.area_name(game.board.area(root))}")
+        game.emit("minerals-gained", self.owner, player=self.owner, colour=colour, count=1, source="nebula",
+                  area=root)
+        self.state()["pending"]["left"] -= 1
+        if again:
+            self._gather()
+
+    def _finish(self) -> None:
+        game = self.game
+        pending = self.state().pop("pending")
+        token = game.special_tokens.get(pending["token"])
+        if token is not None:
+            enemies = self.enemies_beside(token.cell, token.data["region"])
+            if enemies:  # the Interstellar is the attacker, and it loses (races.md)
+                cell, ship = enemies[0]
+                game.start_battle(InterstellarBattle(self, token, ship.player, cell, evade=False))
+            elif pending["fix"] is not None:
+                self._fix(token, pending["fix"])
+        game.action_done()
+
+    def _fix(self, token, region: int) -> None:
+        """The Interstellar becomes a regular emissary for good; no piece leaves the race board."""
+        game, cell = self.game, token.cell
+        game.put_emissary(self.me, cell, region)
+        self.me.supply["emissaries"] += 1
+        token.data.update(fixed=True, region=region, emissary=game.emissaries[cell])
+        game.note(f"{self.owner}'s Interstellar is fixed at {_fmt(game, cell)} as an emissary")
+        game.emit("unit-placed", self.owner, player=self.owner, unit="emissary", cell=cell)
+        game.units_changed([cell], self.owner)
+
+    # -- teleports (NO-3.3.4: it is a ship) --------------------------------------------------------
+    def _teleports(self, player: str) -> dict:
+        """The Interstellar in the radius of a teleport added this turn may be teleported by the
+        player who added it; standing on a teleport, its owner may teleport it in a later turn."""
+        game, out = self.game, {}
+        if game.current.name != player:
+            return out
+        cell = game.placed_cell
+        radius = set()
+        if cell is not None and game.board.cells[cell].face.prop_total("teleport"):
+            radius = set(game.reach(cell, "radius.teleport"))
+        for token in interstellars(game, self.owner, fixed=False):
+            here = token.cell
+            on_teleport = here != cell and game.board.cells[here].face.prop_total("teleport")
+            if here not in radius and not (player == self.owner and on_teleport):
+                continue
+            for target, placed in sorted(game.board.cells.items()):
+                if target == here or not self._may_stand(target):
+                    continue
+                for index, region in enumerate(placed.face.regions):
+                    if "ship" in region.holds:
+                        name = _region_name(placed.face.regions, index)
+                        text = f"teleport {INTERSTELLAR} @{_fmt(game, here)} to @{_fmt(game, target)}" \
+                            + ("" if name == "space" else f" {name}")
+                        out[text] = partial(self._teleport, token.id, target, index)
+        return out
+
+    def _teleport(self, token_id: int, target, region: int) -> None:
+        game = self.game
+        token = game.special_tokens[token_id]
+        origin = token.cell
+        token.cell, token.data["region"] = target, region
+        game.note(f"{game.current.name} teleports {self.owner}'s Interstellar from {_fmt(game, origin)} "
+                  f"to {_fmt(game, target)}")
+        game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=target,
+                  teleported=True)
+        enemies = self.enemies_beside(target, region)
+        if enemies:  # the teleported ship's owner attacks what it faces (NO-4.5): it loses
+            cell, ship = enemies[0]
+            game.then(lambda: game.start_battle(InterstellarBattle(self, token, ship.player, cell, evade=False))
+                      if token.id in game.special_tokens else None)
+        game.action_done()
+
+    # -- what the engine does for ships, done for the token ------------------------------------------
+    @hookimpl
+    def trian_option_filter(self, game, player, phase, options):
+        forbidden = []
+        for token in interstellars(game, self.owner, fixed=False):
+            here = _fmt(game, token.cell)
+            around = {_fmt(game, c) for c in (token.cell, *game.board.grid.neighbours(token.cell))}
+            ends_here = re.compile(r"\bship @\([-\d,]+\) to @" + re.escape(here) + r"(\s|$)")
+            for option in options:
+                if ends_here.search(option):
+                    forbidden.append(option)  # a tile holds one ship (NO-3.3.6)
+                match = re.match(r"expedition (corvette|rogue) @(\([-\d,]+\))", option)
+                if match and match.group(2) in around:
+                    forbidden.append(option)  # no ship expedition next to a ship (NO-3.3.2)
+        return forbidden or None
+
+    @hookimpl
+    def trian_event(self, game, event, data):
+        self.sync()
+        if event not in ("unit-moved", "unit-placed") or data.get("unit") not in SHIP_KINDS:
+            return
+        attacker = data.get("player")
+        if attacker == self.owner:
+            return
+        for token in interstellars(game, self.owner, fixed=False):
+            if self.enemies_beside(token.cell, token.data["region"], attacker):
+                game.then(partial(self._attacked, token.id, attacker))
+
+    def _attacked(self, token_id: int, attacker: str) -> None:
+        """An enemy ship came next to the Interstellar: a battle it loses, unless Divine help."""
+        game = self.game
+        token = game.special_tokens.get(token_id)
+        if token is None or token.data.get("fixed"):
+            return
+        enemies = self.enemies_beside(token.cell, token.data["region"], attacker)
+        if enemies:
+            cell, _ = enemies[0]
+            game.start_battle(InterstellarBattle(self, token, attacker, cell, evade=True))
+
+    def sync(self) -> None:
+        """A fixed Interstellar whose emissary left the board returns to the supply (and the piece
+        ``return_emissary`` added to the race board is taken off again); an exmitter sends a
+        standing Interstellar back to the supply."""
+        game = self.game
+        for token in interstellars(game, self.owner):
+            if token.data.get("fixed"):
+                here = fixed_cell(game, token)
+                if here is None:
+                    self.me.supply["emissaries"] -= 1
+                    game.note(f"{self.owner}'s fixed Interstellar left the board")
+                    game.remove_token(token)
+                else:
+                    token.cell = here
+            elif game.exmitter_reach(token.cell) and not game.param("exmitter.immune", self.owner):
+                game.note(f"an exmitter sends {self.owner}'s Interstellar home")
+                game.remove_token(token)
+
+    @hookimpl
+    def trian_action_end(self, game, player, action):
+        self.sync()
+
+    @hookimpl
+    def trian_battle_end(self, game, battle):
+        self.sync()
+
+    @hookimpl
+    def trian_turn_end(self, game, player):
+        self.sync()
+
+
+class MineralChoice:
+    """The owner's choice of the minerals the Interstellar takes after a move: not a battle, but it
+    uses the battle slot (``game.battle``) so that the move's follow-ups wait for the answer and the
+    decision is the owner's alone (option texts ``interstellar takes red from @(0,0,1)``)."""
+
+    kind = "choice"
+
+    def __init__(self, plugin: SupremePriestess):
+        self.plugin = plugin
+        self.players, self.units, self.extra = [plugin.owner], {}, {}
+
+    def start(self) -> None:
+        pass
+
+    @property
+    def decider(self) -> str:
+        return self.plugin.owner
+
+    def prompt(self) -> str:
+        left = self.plugin.state()["pending"]["left"]
+        return f"the Interstellar takes {left} more mineral{'s' if left > 1 else ''} from closed nebulas in its radius"
+
+    def options(self) -> dict:
+        return self.plugin._take_options()
+
+
+class InterstellarBattle:
+    """A ship battle against the Interstellar (NO-4.5): it loses against any ship, at once. When it
+    is attacked and its owner has Divine help (``interstellar.evade``), the owner may first discard
+    ``interstellar.evade-cost`` minerals of their choice and move it to the nearest tile where no
+    battle happens (edge steps over placed tiles; the owner chooses among equals)."""
+
+    kind = "ships"
+
+    def __init__(self, plugin: SupremePriestess, token, attacker: str, ship_cell, evade: bool):
+        self.plugin, self.game, self.token = plugin, plugin.game, token
+        self.owner = plugin.owner
+        self.attacker = attacker  # the enemy ship's owner (the winner, whoever started it)
+        ship = self.game.ships[ship_cell]
+        self.pair = (ship_cell, token.cell)
+        self.players = [attacker, self.owner]
+        self.units = {attacker: ship.kind, self.owner: INTERSTELLAR}
+        self.extra, self.totals, self.winners = {}, {}, []
+        self.ship_kind = ship.kind
+        self.stage = "pay"
+        self.cost = self.game.param("interstellar.evade-cost", self.owner)
+        self.refuges = self._refuges() if evade and self.game.param("interstellar.evade", self.owner) else []
+        self.combos = _combos(self.game.player(self.owner).minerals, self.cost) if self.refuges else []
+
+    def start(self) -> None:
+        game = self.game
+        game.battles += 1
+        game.note(f"ship battle: {self.attacker}'s {self.ship_kind} at {_fmt(game, self.pair[0])} against "
+                  f"{self.owner}'s Interstellar at {_fmt(game, self.token.cell)}")
+        game.hooks.call("trian_battle_begin", self.players, game=game, battle=self)
+        if not self.combos:
+            self._fall()
+
+    @property
+    def decider(self) -> str:
+        return self.owner
+
+    def prompt(self) -> str:
+        if self.stage == "pay":
+            return f"the Interstellar is attacked: discard {self.cost} minerals to evade (Divine help), or not"
+        return "Divine help: choose where the Interstellar goes"
+
+    def options(self) -> dict:
+        game = self.game
+        if self.stage == "pay":
+            out = {f"evade discarding {'+'.join(c)}": partial(self._pay, c) for c in self.combos}
+            out["do not evade"] = self._fall
+            return out
+        out = {}
+        for cell, region in self.refuges:
+            regions = game.board.cells[cell].face.regions
+            name = _region_name(regions, region)
+            out[f"evade {INTERSTELLAR} to @{_fmt(game, cell)}" + ("" if name == "space" else f" {name}")] = \
+                partial(self._evade, cell, region)
+        return out
+
+    def _refuges(self) -> list:
+        """(cell, region) at the smallest distance where the Interstellar may stand without battle."""
+        game, grid = self.game, self.game.board.grid
+        start = self.token.cell
+        distance, frontier = {start: 0}, [start]
+        while frontier:
+            following = []
+            for here in frontier:
+                for other in grid.neighbours(here):
+                    if other in game.board.cells and other not in distance:
+                        distance[other] = distance[here] + 1
+                        following.append(other)
+            frontier = following
+        best, out = None, []
+        for cell in sorted(distance, key=lambda c: (distance[c], c)):
+            if best is not None and distance[cell] > best:
+                break
+            if cell == start or not self.plugin._may_stand(cell):
+                continue
+            for index, region in enumerate(game.board.cells[cell].face.regions):
+                if "ship" in region.holds and not self.plugin.enemies_beside(cell, index):
+                    out.append((cell, index))
+                    best = distance[cell]
+        return out
+
+    def _pay(self, combo) -> None:
+        game = self.game
+        _discard(game, game.player(self.owner), combo)
+        game.note(f"{self.owner} discards {'+'.join(combo)}: Divine help")
+        self.stage = "where"
+        if len(self.refuges) == 1:
+            self._evade(*self.refuges[0])
+
+    def _evade(self, cell, region: int) -> None:
+        game, token = self.game, self.token
+        origin = token.cell
+        token.cell, token.data["region"] = cell, region
+        game.note(f"{self.owner}'s Interstellar evades from {_fmt(game, origin)} to {_fmt(game, cell)}")
+        game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=cell)
+        self._end()
+
+    def _fall(self) -> None:
+        game = self.game
+        self.winners = [self.attacker]
+        game.note(f"  the Interstellar at {_fmt(game, self.token.cell)} loses against the {self.ship_kind}")
+        if self.token.id in game.special_tokens:
+            game.remove_token(self.token)
+        drawn = game.draw_minerals(game.ruleset.value("battle.win-minerals"))
+        game.player(self.attacker).minerals.update(drawn)
+        game.note(f"  {self.attacker} wins and draws {sum(drawn.values())} minerals")
+        game.emit("battle-won", self.attacker, battle="ships", winner=self.attacker, loser=self.owner,
+                  unit=self.ship_kind)
+        self._end()
+
+    def _end(self) -> None:
+        game = self.game
+        if game.battle is self:
+            game.battle = None
+        game.hooks.call("trian_battle_end", game=game, battle=self)
+
+
+class HarnessTechnology(SkillPlugin):
+    """The Entanglement token on an enemy ship: that ship neither moves nor is teleported until its
+    owner pays the ransom (``entanglement.ransom`` minerals of their choice) in their phase 3."""
+
+    def token(self):
+        return next((t for t in sorted(self.game.special_tokens.values(), key=lambda t: t.id)
+                     if t.kind == ENTANGLEMENT and t.owner == self.owner), None)
+
+    @hookimpl
+    def trian_options(self, game, player, phase):
+        if phase != "exploration-free":
+            return None
+        token = self.token()
+        if player != self.owner:
+            return self._ransoms(player, token)
+        if self.state().get("turn") == game.turn:
+            return None  # placed or moved in this phase 3 already
+        fmt = game.board.grid.format_cell
+        enemies = sorted(c for c, s in game.ships.items() if s.player != self.owner)
+        if token is not None:
+            return {f"move {ENTANGLEMENT} @{fmt(token.cell)} to @{fmt(c)}": partial(self._move, token.id, c)
+                    for c in enemies if c != token.cell} or None
+        if game.skills.owned[self.owner].special[ENTANGLEMENT] <= 0:
+            return None
+        return {f"entangle ship @{fmt(c)}": partial(self._place, c) for c in enemies} or None
+
+    def _place(self, cell) -> None:
+        game = self.game
+        self.state()["turn"] = game.turn
+        game.place_token(ENTANGLEMENT, self.owner, cell, victim=game.ships[cell].player)
+
+    def _move(self, token_id: int, cell) -> None:
+        game = self.game
+        self.state()["turn"] = game.turn
+        token = game.special_tokens[token_id]
+        game.note(f"{self.owner} moves the Entanglement from {_fmt(game, token.cell)} to {_fmt(game, cell)}")
+        token.cell, token.data["victim"] = cell, game.ships[cell].player
+
+    def _ransoms(self, player: str, token) -> dict | None:
+        game = self.game
+        if token is None or token.data.get("victim") != player or game.current.name != player:
+            return None
+        ransom = game.param("entanglement.ransom", self.owner)
+        return {f"free ship @{_fmt(game, token.cell)} paying {'+'.join(c)}": partial(self._free, token.id, c)
+                for c in _combos(game.player(player).minerals, ransom)} or None
+
+    def _free(self, token_id: int, combo) -> None:
+        game = self.game
+        token = game.special_tokens[token_id]
+        payer = game.player(token.data["victim"])
+        for colour in combo:
+            payer.minerals[colour] -= 1
+            self.me.minerals[colour] += 1
+        game.note(f"{payer.name} pays {'+'.join(combo)} to {self.owner}: the ship at {_fmt(game, token.cell)} is free")
+        game.remove_token(token)
+
+    @hookimpl
+    def trian_option_filter(self, game, player, phase, options):
+        token = self.token()
+        if token is None:
+            return None
+        here = "@" + _fmt(game, token.cell)
+        held = re.compile(r"\bship " + re.escape(here) + r" to @")  # move, teleport, transport, tunnel…
+        return [o for o in options if held.search(o) or (o.startswith("swap ship ") and here in o.split())] \
+            or None
+
+    def sync(self) -> None:
+        """The entangled ship left the board (a battle, an exmitter): the token returns."""
+        game, token = self.game, self.token()
+        if token is None:
+            return
+        ship = game.ships.get(token.cell)
+        if ship is None or ship.player != token.data.get("victim"):
+            game.note(f"the entangled ship at {_fmt(game, token.cell)} is gone")
+            game.remove_token(token)
+
+    @hookimpl
+    def trian_event(self, game, event, data):
+        self.sync()
+
+    @hookimpl
+    def trian_action_end(self, game, player, action):
+        self.sync()
+
+    @hookimpl
+    def trian_battle_end(self, game, battle):
+        self.sync()
+
+
+class PreciousMeditation(SkillPlugin):
+    """A station built under the fixed Interstellar pays ``precious-meditation.system`` /
+    ``.nebula`` ¢ per (tiles + emissaries) instead of the ruleset's construction formula: the
+    difference is added to that construction's score (``trian_score_terms``). The construction is
+    the one under the Interstellar when the Interstellar's station changed during this choice."""
+
+    @hookimpl
+    def trian_action_begin(self, game, player, action):
+        self.state()["before"] = {t.id: t.data["emissary"].station for t in interstellars(game, self.owner, True)}
+
+    @hookimpl
+    def trian_score_terms(self, game, player, reason, env):
+        level, _, kind = reason.partition(" in ")
+        if level not in ("research-station", "space-station") or kind not in ("system", "nebula"):
+            return None
+        before = self.state().get("before", {})
+        for token in interstellars(game, self.owner, fixed=True):
+            unit = token.data["emissary"]
+            if fixed_cell(game, token) is None or unit.station != level or before.get(token.id) == level:
+                continue
+            before[token.id] = level  # counted once
+            base = int(game.ruleset.formula(f"construction.{kind}")(env))
+            rate = game.param(f"precious-meditation.{kind}", self.owner)
+            amount = (env["tiles"] + env["emissaries"]) * rate
+            if amount != base:
+                return [(amount - base, f"Precious Meditation, built under the Interstellar: ({env['tiles']} tiles + "
+                                        f"{env['emissaries']} emissaries) × {rate}¢ = {amount}¢ instead of {base}¢")]
+        return None
