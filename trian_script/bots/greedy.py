@@ -23,7 +23,9 @@ class GreedyBot:
         decision = game.decision
         options = decision.options
         chooser = getattr(self, "_" + decision.kind, None)
-        return chooser(game, options) if chooser else self.rng.choice(options)
+        choice = chooser(game, options) if chooser else None
+        # a skill may hold back the usual options (an upkeep to settle first): never answer off the list
+        return choice if choice in options else self.rng.choice(options)
 
     def _extraction(self, game, options):
         if "gain minerals" in options:

@@ -434,7 +434,8 @@ def teleport(game, kind: str, origin, target, region: int) -> None:
         game.ships[target] = ship
         owner = ship.player
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
-    game.emit("unit-moved", owner, player=owner, unit=kind, origin=origin, cell=target, teleported=True)
+    unit = kind if kind == "emissary" else game.ships[target].kind
+    game.emit("unit-moved", owner, player=owner, unit=unit, origin=origin, cell=target, teleported=True)
     # the teleported ship's owner attacks whatever it now faces (NO-4.5)
     game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
 

@@ -607,7 +607,7 @@ class Game:
 
     def _count_action(self) -> None:
         self.actions_left -= 1
-        if self.actions_left <= 0 and not actions.withdrawals(self):
+        if self.actions_left <= 0 and not actions.after_the_action(self):
             self.end_turn()
 
     def end_turn(self) -> None:
