@@ -16,7 +16,7 @@ import re
 from functools import partial
 from itertools import combinations_with_replacement
 
-from trian_script.engine.actions import _region_name
+from trian_script.engine.actions import region_name
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 INTERSTELLAR = "interstellar"
@@ -140,7 +140,7 @@ class SupremePriestess(SkillPlugin):
         if player == self.owner:
             out.update(self._placements())
             out.update(self._moves())
-        out.update(self._teleports(player))
+        out.update(self.teleports(player))
         return out or None
 
     def _placements(self) -> dict:
@@ -155,7 +155,7 @@ class SupremePriestess(SkillPlugin):
         out = {}
         for index, region in enumerate(regions):
             if "ship" in region.holds:
-                name = _region_name(regions, index)
+                name = region_name(regions, index)
                 text = f"place {INTERSTELLAR} @{_fmt(game, cell)}" + ("" if name == "space" else f" {name}")
                 out[text] = partial(self._place, cell, index)
         return out
@@ -176,7 +176,7 @@ class SupremePriestess(SkillPlugin):
                     continue  # it will lose the battle there: nothing left to fix
                 regions = game.board.cells[target].face.regions
                 for index in self.fix_regions(target):
-                    out[f"{base} fix {_region_name(regions, index)}"] = \
+                    out[f"{base} fix {region_name(regions, index)}"] = \
                         partial(self._move, token.id, target, region, index)
         return out
 
@@ -258,7 +258,7 @@ class SupremePriestess(SkillPlugin):
         game.units_changed([cell], self.owner)
 
     # -- teleports (NO-3.3.4: it is a ship) --------------------------------------------------------
-    def _teleports(self, player: str) -> dict:
+    def teleports(self, player: str) -> dict:
         """The Interstellar in the radius of a teleport added this turn may be teleported by the
         player who added it; standing on a teleport, its owner may teleport it in a later turn."""
         game, out = self.game, {}
@@ -278,7 +278,7 @@ class SupremePriestess(SkillPlugin):
                     continue
                 for index, region in enumerate(placed.face.regions):
                     if "ship" in region.holds:
-                        name = _region_name(placed.face.regions, index)
+                        name = region_name(placed.face.regions, index)
                         text = f"teleport {INTERSTELLAR} @{_fmt(game, here)} to @{_fmt(game, target)}" \
                             + ("" if name == "space" else f" {name}")
                         out[text] = partial(self._teleport, token.id, target, index)
@@ -446,7 +446,7 @@ class InterstellarBattle:
         out = {}
         for cell, region in self.refuges:
             regions = game.board.cells[cell].face.regions
-            name = _region_name(regions, region)
+            name = region_name(regions, region)
             out[f"evade {INTERSTELLAR} to @{_fmt(game, cell)}" + ("" if name == "space" else f" {name}")] = \
                 partial(self._evade, cell, region)
         return out

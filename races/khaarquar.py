@@ -10,7 +10,7 @@ back in the owner's supply; it runs at every hook the Slave-Minion skill hears (
 """
 from functools import partial
 
-from trian_script.engine.actions import (_expeditions, _region_name, _send_emissary, _stations_in, _teleports, build,
+from trian_script.engine.actions import (expeditions, region_name, send_emissary, stations_in, teleports, build,
                                          teleport, teleport_targets)
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
@@ -85,19 +85,19 @@ class SlaveMinion(SkillPlugin):
         fmt = game.board.grid.format_cell
         out = {}
         # an expedition of an emissary to the tile added this turn (NO-3.3.2)
-        expeditions = _expeditions(game)
+        expeditions = expeditions(game)
         cell = game.placed_cell
         if cell is not None and cell in game.board.cells:
             regions = game.board.cells[cell].face.regions
             for index in range(len(regions)):
-                text = f"expedition emissary @{fmt(cell)} {_region_name(regions, index)}"
+                text = f"expedition emissary @{fmt(cell)} {region_name(regions, index)}"
                 if text in expeditions:
                     for target, where in minion_targets(game, cell, index):
-                        name = _region_name(game.board.cells[target].face.regions, where)
+                        name = region_name(game.board.cells[target].face.regions, where)
                         out[f"{text} with slave-minion @{fmt(target)} {name}"] = \
                             partial(self._expedition, cell, index, target, where)
         # a teleport of one of your own emissaries (NO-3.3.4)
-        teleports = _teleports(game)
+        teleports = teleports(game)
         for origin, emissary in sorted(game.emissaries.items()):
             if emissary.player != self.owner:
                 continue
@@ -106,7 +106,7 @@ class SlaveMinion(SkillPlugin):
                 if text not in teleports:
                     continue
                 for target, where in minion_targets(game, arrival, region, vacated=origin):
-                    name = _region_name(game.board.cells[target].face.regions, where)
+                    name = region_name(game.board.cells[target].face.regions, where)
                     out[f"{text} with slave-minion @{fmt(target)} {name}"] = \
                         partial(self._teleport, origin, arrival, region, target, where)
         return out
@@ -127,7 +127,7 @@ class SlaveMinion(SkillPlugin):
         # the minion first: the expedition's own steps end the action (its tile's areas wait for
         # the events, so the order changes nothing else)
         self._place(target, where)
-        _send_emissary(self.game, cell, region)
+        send_emissary(self.game, cell, region)
 
     def _teleport(self, origin, arrival, region, target, where) -> None:
         teleport(self.game, "emissary", origin, arrival, region)
@@ -175,7 +175,7 @@ class LivingStructures(SkillPlugin):
             area = game.region_area(cell, emissary.region)
             if area is None or not area.closed or game.controller(area) != self.owner:
                 continue
-            if area.kind == "system" and _stations_in(game, area):
+            if area.kind == "system" and stations_in(game, area):
                 continue  # one research station and one space station per system (NO-3.3.3)
             out[f"build space-station @{fmt(cell)} with slave-minion"] = partial(self._build, cell, area)
         return out

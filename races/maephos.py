@@ -1,7 +1,7 @@
 """Maephos' Subspace tunnel technology: Wormhole tokens placed for free in phase 3 (1 red or blue
 mineral each), and the tunnel, a phase-3 action that brings one of the owner's ships from anywhere to a
 wormhole's tile."""
-from trian_script.engine.actions import _region_name
+from trian_script.engine.actions import region_name
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 KIND = "wormhole"
@@ -32,7 +32,7 @@ class SubspaceTunnel(SkillPlugin):
             regions = placed.face.regions
             spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
             for index in spaces:
-                label = "" if len(spaces) == 1 else " " + _region_name(regions, index)
+                label = "" if len(spaces) == 1 else " " + region_name(regions, index)
                 for colour in colours:
                     text = f"place {KIND} @{fmt(cell)}{label} discarding {colour}"
                     out[text] = lambda c=cell, i=index, col=colour: self._place(c, i, col)

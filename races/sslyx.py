@@ -9,7 +9,7 @@ Option texts (the game's log):
 """
 from functools import partial
 
-from trian_script.engine.actions import _protected, teleport, teleport_targets
+from trian_script.engine.actions import protected, teleport, teleport_targets
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 BOMB = "gravity-bomb"
@@ -142,7 +142,7 @@ class MobileTeleport(SkillPlugin):
         if phase == "expansion":
             return self._placements()
         if phase == "exploration":
-            return self._teleports()
+            return self.teleports()
         return None
 
     def _placements(self) -> dict:
@@ -169,7 +169,7 @@ class MobileTeleport(SkillPlugin):
         game.note(f"{self.owner} pays {cost} {colour} mineral{'s' if cost > 1 else ''} for a {TELEPORT}")
         game.place_token(TELEPORT, self.owner, cell, turn=game.turn)
 
-    def _teleports(self) -> dict:
+    def teleports(self) -> dict:
         """NO-3.3.4 from each Mobile Teleport: an unblocked emissary (not on a station, not protected by
         its own Corvette) or a ship on the token's tile or an edge-adjacent one."""
         game = self.game
@@ -180,7 +180,7 @@ class MobileTeleport(SkillPlugin):
                     continue
                 emissary = game.emissaries.get(cell)
                 if emissary and emissary.station is None and not game.is_blocked(cell) \
-                        and not _protected(game, cell, self.owner) and ("emissary", cell) not in movers:
+                        and not protected(game, cell, self.owner) and ("emissary", cell) not in movers:
                     movers.append(("emissary", cell))
                 if cell in game.ships and ("ship", cell) not in movers:
                     movers.append(("ship", cell))

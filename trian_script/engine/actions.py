@@ -1,5 +1,10 @@
 """The legal options of each phase, as stable texts mapped to what they do, and why others are refused.
 
+Functions without a leading underscore (``expeditions``, ``teleports``, ``teleport``,
+``teleport_targets``, ``send_emissary``, ``build``, ``region_name``, ``protected``, ``stations_in``,
+``withdrawals``, ``after_the_action``, ``without_forbidden``) are also the rules API that skill
+plugins use; keep their signatures stable.
+
 Option texts are the game's language for bots, people, scenario files and logs:
 ``buy mineral red``, ``exchange red+blue for green``, ``gain minerals``, ``end extraction``,
 ``draw 1``, ``place T13.4 b @(0,1,1) r2``, ``research``, ``expedition emissary @(0,1,1) planet``,
@@ -217,11 +222,11 @@ def _exploration(game) -> dict:
     if +game.bag:
         out["research"] = partial(_research, game)
     if not game.expedition_done:
-        out.update(_expeditions(game))
+        out.update(expeditions(game))
     if not game.constructed:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
-    out.update(_teleports(game))
+    out.update(teleports(game))
     out.update(_skill_options(game, "expansion", "exploration", "exploration-free"))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
@@ -263,7 +268,7 @@ def _research(game) -> None:
     game.action_done()
 
 
-def _expeditions(game) -> dict:
+def expeditions(game) -> dict:
     """NO-3.3.2: a unit from the supply onto the tile added this turn."""
     cell, me = game.placed_cell, game.current
     if cell is None or game.exmitter_reach(cell, me.name):
@@ -274,19 +279,19 @@ def _expeditions(game) -> dict:
     if me.supply["emissaries"] and cell not in game.emissaries:
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
-                out[f"expedition emissary @{fmt} {_region_name(regions, index)}"] = partial(_send_emissary, game, cell, index)
+                out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
     if cell not in game.ships and not any(n in game.ships for n in game.board.grid.neighbours(cell)):
         for kind in ("corvette", "rogue"):
             if me.supply[kind + "s"]:
                 for index, region in enumerate(regions):
                     if "ship" in region.holds:
-                        name = _region_name(regions, index)
+                        name = region_name(regions, index)
                         out[f"expedition {kind} @{fmt}" + ("" if name == "space" else f" {name}")] = \
                             partial(_send_ship, game, cell, kind, index)
     return out
 
 
-def _region_name(regions, index: int) -> str:
+def region_name(regions, index: int) -> str:
     """``planet``, ``nebula``, ``outpost``…; numbered only when a face has two of the same."""
     def name(region):
         props = [p for p, _ in region.props if p in ("planet", "outpost")]
@@ -296,7 +301,7 @@ def _region_name(regions, index: int) -> str:
     return name(regions[index]) + (f"{same.index(index) + 1}" if len(same) > 1 else "")
 
 
-def _send_emissary(game, cell, region: int) -> None:
+def send_emissary(game, cell, region: int) -> None:
     game.expedition_done = True
     game.put_emissary(game.current, cell, region)
     game.note(f"{game.current.name} sends an emissary to {game.board.grid.format_cell(cell)}")
@@ -340,7 +345,7 @@ def _move(game, cell, target, region) -> None:
     game.action_done()
 
 
-def _teleports(game) -> dict:
+def teleports(game) -> dict:
     """NO-3.3.4: with a teleport added this turn, move one unit from its radius elsewhere; a ship
     standing on a teleport may be teleported as the action of a later turn."""
     me, fmt = game.current.name, game.board.grid.format_cell
@@ -351,7 +356,7 @@ def _teleports(game) -> dict:
     movers = []
     for c in sorted(sources):
         emissary = game.emissaries.get(c)
-        if emissary and emissary.station is None and not game.is_blocked(c) and not _protected(game, c, me):
+        if emissary and emissary.station is None and not game.is_blocked(c) and not protected(game, c, me):
             movers.append(("emissary", c))
         if c in game.ships:
             movers.append(("ship", c))
@@ -371,7 +376,7 @@ def teleport_targets(game, kind: str, origin) -> list:
     return _emissary_targets(game, origin) if kind == "emissary" else _ship_targets(game, origin)
 
 
-def _protected(game, cell, me: str) -> bool:
+def protected(game, cell, me: str) -> bool:
     """NO-4.8: a player's own Corvette on its emissary's tile protects it from others' teleports."""
     emissary, ship = game.emissaries[cell], game.ships.get(cell)
     return emissary.player != me and ship is not None and ship.kind == "corvette" and ship.player == emissary.player
@@ -391,7 +396,7 @@ def _emissary_targets(game, origin):
             area = game.region_area(cell, index)
             if area is not None and area.closed and game.controller(area) not in (None, owner):
                 continue
-            out.append((cell, index, _region_name(face.regions, index)))
+            out.append((cell, index, region_name(face.regions, index)))
     return out
 
 
@@ -402,7 +407,7 @@ def _ship_targets(game, origin):
             continue
         for index, region in enumerate(placed.face.regions):
             if "ship" in region.holds:
-                name = _region_name(placed.face.regions, index)
+                name = region_name(placed.face.regions, index)
                 out.append((cell, index, "" if name == "space" else name))
     return out
 
@@ -453,13 +458,13 @@ def _constructions(game) -> dict:
         level = {None: "research-station", "research-station": "space-station"}.get(emissary.station)
         if level is None or not me.supply[level + "s"]:
             continue
-        if area.kind == "system" and any(station in _at_least(level) for station in _stations_in(game, area)):
+        if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
             continue  # a system holds one research station and one space station (NO-3.3.3)
         out[f"build {level} @{fmt(cell)}"] = partial(_build_action, game, cell, level, area)
     return out
 
 
-def _stations_in(game, area) -> list[str]:
+def stations_in(game, area) -> list[str]:
     """Every station standing in ``area``, blocked ones included: a blocked station still stands
     there, so it still fills the system's one place for its level (NO-3.3.3, NO-4.8)."""
     out = []

@@ -194,13 +194,13 @@ def _put(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, f"no tile at {step.args[2]}")
     want = "ship" if unit in ("corvette", "rogue") else "emissary"
     regions = placed.face.regions
-    from .actions import _region_name
+    from .actions import region_name
 
     candidates = [i for i, r in enumerate(regions) if want in r.holds
-                  and (len(step.args) == 3 or _region_name(regions, i) == step.args[3])]
+                  and (len(step.args) == 3 or region_name(regions, i) == step.args[3])]
     if len(candidates) != 1:
         raise ScenarioFailure(step.position, f"{'no' if not candidates else 'more than one'} region for a {want} there",
-                              ["name it: " + ", ".join(_region_name(regions, i) for i, r in enumerate(regions) if want in r.holds)])
+                              ["name it: " + ", ".join(region_name(regions, i) for i, r in enumerate(regions) if want in r.holds)])
     region = candidates[0]
     if want == "ship":
         game.put_ship(player, cell, unit, region)
