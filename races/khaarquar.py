@@ -85,25 +85,25 @@ class SlaveMinion(SkillPlugin):
         fmt = game.board.grid.format_cell
         out = {}
         # an expedition of an emissary to the tile added this turn (NO-3.3.2)
-        expeditions = expeditions(game)
+        offered = expeditions(game)
         cell = game.placed_cell
         if cell is not None and cell in game.board.cells:
             regions = game.board.cells[cell].face.regions
             for index in range(len(regions)):
                 text = f"expedition emissary @{fmt(cell)} {region_name(regions, index)}"
-                if text in expeditions:
+                if text in offered:
                     for target, where in minion_targets(game, cell, index):
                         name = region_name(game.board.cells[target].face.regions, where)
                         out[f"{text} with slave-minion @{fmt(target)} {name}"] = \
                             partial(self._expedition, cell, index, target, where)
         # a teleport of one of your own emissaries (NO-3.3.4)
-        teleports = teleports(game)
+        teleporting = teleports(game)
         for origin, emissary in sorted(game.emissaries.items()):
             if emissary.player != self.owner:
                 continue
             for arrival, region, label in teleport_targets(game, "emissary", origin):
                 text = f"teleport emissary @{fmt(origin)} to @{fmt(arrival)}" + (f" {label}" if label else "")
-                if text not in teleports:
+                if text not in teleporting:
                     continue
                 for target, where in minion_targets(game, arrival, region, vacated=origin):
                     name = region_name(game.board.cells[target].face.regions, where)
