@@ -83,7 +83,11 @@ class GreedyBot:
         return "pass"
 
     def _battle(self, game, options):
-        """Declare every '+1' token it may (they only help); attack the first target offered."""
+        """Use a skill before the roll (a Warcry) once, declare every '+1' token it may (they only
+        help), attack the first target offered."""
+        skills = [o for o in options if o.startswith("use ")]
+        if skills:
+            return skills[0]
         declares = [o for o in options if o.startswith("declare")]
         if declares:
             return max(declares, key=lambda o: (o.count("plus-one"), -o.count("reroll")))

@@ -34,7 +34,9 @@ class _Declarations:
         self._skip_empty()
 
     def _skip_empty(self) -> None:
-        while self.waiting and not self.game.player(self.waiting[0]).tokens:
+        """A player with no combat token and no skill to use before the roll is not asked."""
+        while self.waiting and not self.game.player(self.waiting[0]).tokens \
+                and not clash_extras(self.game, self.waiting[0]):
             self.declared[self.waiting.pop(0)] = ()
 
     @property
@@ -46,10 +48,7 @@ class _Declarations:
         player = game.player(self.waiting[0])
         limit = game.param("battle.max-tokens", player.name)
         out = {declare_text(c): partial(self._declare, c, after) for c in token_choices(player.tokens, limit)}
-        # skills may add choices before the roll (a Warcry); they do not end the declaration
-        for extra in game.hooks.call("trian_options", player.name, game=game, player=player.name, phase="clash"):
-            out.update(extra or {})
-        out.update(game.skills.action_options_for(player.name, "clash"))
+        out.update(clash_extras(game, player.name))  # a Warcry: it does not end the declaration
         from .actions import without_forbidden
 
         return without_forbidden(game, player.name, "clash", out)
@@ -64,6 +63,15 @@ class _Declarations:
         self._skip_empty()
         if self.done:
             after()
+
+
+def clash_extras(game, player: str) -> dict:
+    """What skills offer ``player`` before the dice of a clash (phase ``clash``)."""
+    out = {}
+    for extra in game.hooks.call("trian_options", player, game=game, player=player, phase="clash"):
+        out.update(extra or {})
+    out.update(game.skills.action_options_for(player, "clash"))
+    return out
 
 
 def roll_all(game, clash, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]) -> dict[str, int]:
