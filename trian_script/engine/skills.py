@@ -207,12 +207,13 @@ class SkillBook:
         if player in self.owned:
             for skill in self.owned[player].skills:
                 mods += [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
-        for result in self.game.hooks.call("trian_modifiers", player, game=self.game, player=player,
-                                           parameter=name, context=dict(context)):
-            mods += list(result)
+        dynamic = self.game.hooks.implemented("trian_modifiers")  # plugin modifiers may change any time
+        if dynamic:
+            for result in self.game.hooks.call("trian_modifiers", player, game=self.game, player=player,
+                                               parameter=name, context=dict(context)):
+                mods += list(result)
         value = apply_modifiers(value, mods, self.game, player)
-        cacheable = not any(isinstance(v, Formula) for _, v in mods)
-        if cacheable and not self.game.hooks.skill_plugins:
+        if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
             self._cache[key] = value
         return value
 

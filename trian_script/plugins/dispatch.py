@@ -10,36 +10,53 @@ class Hooks:
         self.game = game
         self.installed = global_manager()
         self.skill_plugins: dict[str, list] = {}  # owner -> plugin instances of unlocked skills
+        # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
+        self._methods: dict[str, list] = {}
+        self._installed: dict[str, bool] = {}
 
     def add_skill_plugin(self, owner: str, plugin) -> None:
         self.skill_plugins.setdefault(owner, []).append(plugin)
+        hears_all = getattr(plugin.skill, "scope", "owner") == "any"
+        for name in dir(plugin):
+            if name.startswith("trian_") and callable(getattr(plugin, name)):
+                method = getattr(plugin, name)
+                if name == "trian_options":  # count a skill's use when its option is chosen
+                    method = self._counting(owner, plugin.skill.name, method)
+                self._methods.setdefault(name, []).append((owner, method, hears_all))
+
+    def implemented(self, name: str) -> bool:
+        """Whether any plugin, installed or a skill's, implements hook ``name``."""
+        return name in self._methods or self._installed_has(name)
 
     def _installed_has(self, name: str) -> bool:
-        return bool(getattr(self.installed.hook, name).get_hookimpls())
+        if name not in self._installed:
+            self._installed[name] = bool(getattr(self.installed.hook, name).get_hookimpls())
+        return self._installed[name]
 
     def call(self, name: str, owners=None, **kwargs) -> list:
         """Results of hook ``name`` from installed plugins and the skill plugins of ``owners``
         (a name, a list of names, or None for every player's)."""
         results = []
         if self._installed_has(name):
-            for result in getattr(self.installed.hook, name)(**kwargs):
-                results.append(result)
-        if self.skill_plugins:
+            results += [r for r in getattr(self.installed.hook, name)(**kwargs)]
+        methods = self._methods.get(name)
+        if methods:
             wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
-            for owner, plugins in self.skill_plugins.items():
-                for plugin in plugins:
-                    # a skill with ``scope = any`` hears every player; others only their owner
-                    if wanted is not None and owner not in wanted and getattr(plugin.skill, "scope", "owner") != "any":
-                        continue
-                    method = getattr(plugin, name, None)
-                    if method is not None:
-                        result = method(**kwargs)
-                        if result is not None:
-                            if name == "trian_options":  # count a skill's use when its option is chosen
-                                result = {text: self._counted(owner, plugin.skill.name, apply)
-                                          for text, apply in result.items()}
-                            results.append(result)
+            for owner, method, hears_all in methods:
+                if wanted is None or owner in wanted or hears_all:
+                    result = method(**kwargs)
+                    if result is not None:
+                        results.append(result)
         return results
+
+    def _counting(self, owner: str, skill: str, method):
+        def options(**kwargs):
+            result = method(**kwargs)
+            if not result:
+                return result
+            return {text: self._counted(owner, skill, apply) for text, apply in result.items()}
+
+        return options
 
     def _counted(self, owner: str, skill: str, apply):
         def counted():
