@@ -201,3 +201,44 @@ def test_strings_keep_any_character_and_json_escapes(tmp_path):
     defs = load([path])
     assert not defs.report, defs.report.render()
     assert defs.blocks["ruleset"]["v"].definition["title"] == 'Épée ¢ "quoted" é'
+
+
+def test_race_and_skill_mistakes_get_did_you_mean(tmp_path):
+    diags = diagnostics(tmp_path, """
+        race fans "Fans" {
+          active = [fan-speed, fan-bonus]
+          module 1: fan-speed / gain-more-from-nebula
+          module 2: fan-speed / a-set-of-minerals
+          module 3: fan-speed / gain-more-from-systems
+        }
+        skill fan-speed "Speed" {
+          modify ship.mvoe += 1
+        }
+        skill fan-bonus "Bonus" {
+          trigger area-clsoed -> credits(1)
+          action extraction -> credit(2)
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[3].hint == "did you mean 'gain-more-from-nebulas'?"
+    assert by_line[8].code == "TS306" and by_line[8].hint == "did you mean 'ship.move'?"
+    assert by_line[11].code == "TS306" and by_line[11].hint == "did you mean 'area-closed'?"
+    assert by_line[12].code == "TS305" and by_line[12].hint == "did you mean 'credits'?"
+
+
+def test_a_misspelt_hook_in_a_skill_plugin_fails_at_load(tmp_path):
+    write(tmp_path, "fanplug.py", """
+        from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
+
+        class Fan(SkillPlugin):
+            @hookimpl
+            def trian_optoins(self, game, player, phase):
+                return None
+    """)
+    diags = diagnostics(tmp_path, """
+        skill fan-code "Code" {
+          plugin "fanplug:Fan"
+        }
+    """)
+    (d,) = only(diags, "TS307")
+    assert "trian_optoins" in d.message and d.hint == "did you mean 'trian_options'?"

@@ -225,9 +225,21 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
         from ..plugins.manager import PluginError, load_class
 
         try:
-            load_class(d["plugin"], [str(Path(block.source.file).parent)])
+            cls = load_class(d["plugin"], [str(Path(block.source.file).parent)])
         except PluginError as err:
             defs.report.add("TS307", str(err), block.source.find(("plugin",)))
+        else:
+            _check_hook_names(defs, block, cls)
+
+
+def _check_hook_names(defs, block, cls) -> None:
+    """A method named like a hook that no hookspec defines would never be called: say so at start."""
+    from ..plugins import hookspecs
+
+    known = {n for n in vars(hookspecs) if n.startswith("trian_")}
+    for name in sorted(n for n in dir(cls) if n.startswith("trian_") and n not in known):
+        defs.report.add("TS307", f"plugin {block.definition['plugin']} has '{name}', which is no hook",
+                        block.source.find(("plugin",)), expected=one_of(known), hint=did_you_mean(name, known))
 
 
 def _check_expr(defs, block, path, text, names, functions) -> None:
