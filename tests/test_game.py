@@ -468,7 +468,7 @@ def test_the_summary_names_every_player_with_their_credits(players):
     text = summary(game)
     assert f"seed 17, {game.turn} turns, {len(game.log)} decisions" in text.splitlines()[0]
     for player in game.players:
-        line = re.search(rf"^\s+{player.name}\s+(-?\d+)¢.*$", text, re.M)
+        line = re.search(rf"^\s+{player.name}(?: \(\S+\))?\s+(-?\d+)¢.*$", text, re.M)
         assert line and int(line.group(1)) == player.credits
         assert ("← winner" in line.group(0)) == (player.name in game.winners())
     # credits by source add up to the credits (NO-1.5: everyone starts with 10¢)
@@ -490,7 +490,7 @@ def test_cli_play_and_replay_print_the_same_summary(tmp_path, capsys):
     replayed_out = capsys.readouterr().out
     assert _summary_part(played_out) == replayed_out.rstrip("\n")
     for seat in SEATS[:3]:
-        assert re.search(rf"^\s+{seat}\s+\d+¢", replayed_out, re.M)
+        assert re.search(rf"^\s+{seat}(?: \(\S+\))?\s+\d+¢", replayed_out, re.M)
 
 
 @pytest.mark.parametrize("players", ["1", "5"])

@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game with bots (and people) and print its summary")
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--ruleset", default="beginner", help="ruleset or variant (default: beginner)")
+    play.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order, with races)")
     play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random)")
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")

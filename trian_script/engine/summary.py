@@ -12,17 +12,18 @@ def summary(game) -> str:
              f"{len(game.log)} decisions"]
     ranking = sorted(game.players, key=lambda p: (-p.credits, p.units_left()))
     winners = game.winners() if game.is_over else []
+    label = {p.name: p.name + (f" ({game.races[p.name]})" if p.name in game.races else "") for p in game.players}
+    width = max(len(text) for text in label.values())
     for player in ranking:
         start = game.ruleset.value("start.credits")
         parts = [f"start {start}"] + [f"{source} {amount:+d}" for source, amount in sorted(by_source[player.name].items())]
         mark = "  ← winner" if player.name in winners else ""
-        race = f" ({game.races[player.name]})" if player.name in game.races else ""
-        lines.append(f"  {player.name + race:<8} {player.credits:>4}¢   ({', '.join(parts)}){mark}")
+        lines.append(f"  {label[player.name]:<{width}} {player.credits:>4}¢   ({', '.join(parts)}){mark}")
         owned = game.skills.owned.get(player.name)
         if owned is not None and (owned.used or owned.unlocked):
             used = ", ".join(f"{skill} ×{n}" for skill, n in sorted(owned.used.items()))
             unlocked = ", ".join(f"{m} {side}" for m, side in sorted(owned.unlocked.items()))
-            lines.append(f"           skills used: {used or 'none'}; modules unlocked: {unlocked or 'none'}")
+            lines.append(f"  {'':<{width}}       skills used: {used or 'none'}; modules unlocked: {unlocked or 'none'}")
     closed = ", ".join(f"{kind} {count}" for kind, count in sorted(game.closed_counts.items())) or "none"
     lines.append(f"areas closed: {closed}")
     lines.append(f"battles: {game.battles}")
