@@ -353,7 +353,7 @@ class SupremePriestess(SkillPlugin):
                     game.remove_token(token)
                 else:
                     token.cell = here
-            elif game.exmitter_reach(token.cell) and not game.param("exmitter.immune", self.owner):
+            elif game.exmitter_reach(token.cell, self.owner):
                 game.note(f"an exmitter sends {self.owner}'s Interstellar home")
                 game.remove_token(token)
 

@@ -107,7 +107,7 @@ class Manipulation(SkillPlugin):
 
     def _exmitted_for(self, cell, player) -> bool:
         game = self.game
-        return game.exmitter_reach(cell) and not game.param("exmitter.immune", player)
+        return game.exmitter_reach(cell, player)
 
     # -- the swap -----------------------------------------------------------------------------------
     def _swap(self, kind, mine, theirs, cost) -> None:
