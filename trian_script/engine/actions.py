@@ -388,7 +388,7 @@ def _emissary_targets(game, origin):
     for cell, placed in sorted(game.board.cells.items()):
         face = placed.face
         if cell == origin or cell in game.emissaries or game.exmitter_reach(cell, owner) \
-                or face.prop_total("teleport") or face.prop_total("extractor"):
+                or face.prop_total("teleport") or face.prop_total("extractor") or _token_works_as(game, cell, "teleport"):
             continue
         for index, region in enumerate(face.regions):
             if "emissary" not in region.holds:
@@ -398,6 +398,11 @@ def _emissary_targets(game, origin):
                 continue
             out.append((cell, index, region_name(face.regions, index)))
     return out
+
+
+def _token_works_as(game, cell, piece: str) -> bool:
+    """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
+    return any(game.ruleset.tokens.get(t.kind, {}).get("works-as") == piece for t in game.tokens_at(cell))
 
 
 def _ship_targets(game, origin):
