@@ -184,8 +184,7 @@ def _register(block: Block, defs: Definitions) -> None:
     if existing is not None:
         first = existing.source.find(())
         defs.report.add("TS301", f"{kind} '{name}' is defined twice", block.source.find(("name",)),
-                        hint=f"the other one is at {first}; give this one another name"
-                        + (" and 'extends' the first" if kind != "ruleset" or True else ""))
+                        hint=f"the other one is at {first}; give this one another name and 'extends' the first")
         return
     defs.blocks[family][name] = block
 

@@ -108,7 +108,10 @@ def _setup(game: Game, d: dict, where: Position) -> None:
             _take_from_bag(game, colour, count, where)
             p.minerals[colour] += count
     for player, supply in d.get("supply", {}).items():
-        _player(game, player, where).supply.update({k: v - _player(game, player, where).supply[k] for k, v in supply.items()})
+        target = _player(game, player, where).supply
+        for kind, count in supply.items():
+            target[kind] = count
+
     drawn = [_take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
              for design in d.get("draws", [])]
     game.scenario_draws = {t.id for t in drawn}  # `lay` leaves them for the script

@@ -27,7 +27,7 @@ def view(game, player: str) -> dict:
             "supply": dict(+p.supply),
             "tokens": list(p.tokens) if p.name == player else len(p.tokens),
         } for p in game.players],
-        "stacks": [{"tiles": len(s), "top face up": game.ruleset.tileset and s[-1].faces[game.face_up[s[-1].id]].name}
+        "stacks": [{"tiles": len(s), "top face up": s[-1].faces[game.face_up[s[-1].id]].name}
                    if s else {"tiles": 0} for s in game.stacks],
         "drawn": drawn,
         "board": [{"cell": fmt(c), "tile": p.tile.id, "face": p.face.name, "rotation": p.rotation}
