@@ -296,8 +296,7 @@ class SupremePriestess(SkillPlugin):
         enemies = self.enemies_beside(target, region)
         if enemies:  # the teleported ship's owner attacks what it faces (NO-4.5): it loses
             cell, ship = enemies[0]
-            game.then(lambda: game.start_battle(InterstellarBattle(self, token, ship.player, cell, evade=False))
-                      if token.id in game.special_tokens else None)
+            game.then(partial(self._battle_if_present, token.id, ship.player, cell))
         game.action_done()
 
     # -- what the engine does for ships, done for the token ------------------------------------------
@@ -327,6 +326,11 @@ class SupremePriestess(SkillPlugin):
         for token in interstellars(game, self.owner, fixed=False):
             if self.enemies_beside(token.cell, token.data["region"], attacker):
                 game.then(partial(self._attacked, token.id, attacker))
+
+    def _battle_if_present(self, token_id, attacker: str, cell) -> None:
+        token = self.game.special_tokens.get(token_id)
+        if token is not None:
+            self.game.start_battle(InterstellarBattle(self, token, attacker, cell, evade=False))
 
     def _attacked(self, token_id: int, attacker: str) -> None:
         """An enemy ship came next to the Interstellar: a battle it loses, unless Divine help."""

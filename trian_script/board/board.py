@@ -7,6 +7,8 @@ drawn tile costs one dict lookup per frontier cell and never looks at the placed
 """
 from __future__ import annotations
 
+from ..immutable import shared
+
 from dataclasses import dataclass
 
 from ..geometry import Cell
@@ -23,6 +25,7 @@ class PlacementError(ValueError):
         self.rule = rule
 
 
+@shared
 @dataclass(frozen=True)
 class Placed:
     tile: Tile

@@ -12,6 +12,8 @@ segment ``i`` of edge ``e``. Regions come from the definition's features:
 """
 from __future__ import annotations
 
+from ..immutable import shared
+
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -24,6 +26,7 @@ class FaceError(ValueError):
         self.path, self.expected, self.hint = path, expected, hint
 
 
+@shared
 @dataclass(frozen=True)
 class Feature:
     name: str
@@ -36,6 +39,7 @@ class Feature:
     background: bool
 
 
+@shared
 @dataclass(frozen=True)
 class Property:
     name: str
@@ -44,6 +48,7 @@ class Property:
     forbids: frozenset[str]
 
 
+@shared
 @dataclass(frozen=True)
 class Region:
     kind: str
@@ -56,6 +61,7 @@ class Region:
         return dict(self.props).get(name, 0)
 
 
+@shared
 @dataclass
 class Orientation:
     """A face turned by ``rotation``: what lies on each cell edge, ready for lookups."""
@@ -66,6 +72,7 @@ class Orientation:
     touching: tuple[tuple[tuple[str, int], ...], ...]
 
 
+@shared
 @dataclass
 class Face:
     name: str

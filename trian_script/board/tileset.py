@@ -1,12 +1,15 @@
 """A tileset compiled for play: features, properties, faces with their orientations, the tile list."""
 from __future__ import annotations
 
+from ..immutable import shared
+
 from dataclasses import dataclass
 
 from ..geometry import Grid, get_grid
 from .faces import Face, FaceError, Feature, Property, derive_regions, orient
 
 
+@shared
 @dataclass(frozen=True)
 class Tile:
     """One physical tile: ``id`` is unique in the set (``T07`` or ``T07.2`` for copies)."""
@@ -16,6 +19,7 @@ class Tile:
     faces: tuple[Face, Face]
 
 
+@shared
 @dataclass
 class Tileset:
     name: str

@@ -7,6 +7,8 @@ before any game starts.
 """
 from __future__ import annotations
 
+from ..immutable import shared
+
 import math
 import operator
 from dataclasses import dataclass
@@ -34,11 +36,18 @@ class FormulaError(ValueError):
         self.column, self.width, self.expected, self.hint = column, width, expected, hint
 
 
+@shared
 @dataclass(frozen=True)
 class Formula:
     text: str
     names: frozenset[str]
     evaluate: Callable[[Mapping[str, object]], object]
+    custom: frozenset[str] = frozenset()  # functions given by the place of use (skill effects)
+
+    def __reduce__(self):
+        # a compiled closure cannot be pickled, its text can: compile it again (the place of use
+        # binds its own functions when it runs, so placeholders stand in for them)
+        return _recompiled, (self.text, tuple(sorted(self.custom)))
 
     def __call__(self, env: Mapping[str, object]):
         return self.evaluate(env)
@@ -65,7 +74,15 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
                            expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
     names: set[str] = set()
     fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
-    return Formula(text, frozenset(names), fn)
+    return Formula(text, frozenset(names), fn, frozenset(functions or ()))
+
+
+def _placeholder(*args):
+    return None
+
+
+def _recompiled(text: str, custom: tuple[str, ...]) -> Formula:
+    return compile_formula(text, None, {name: _placeholder for name in custom})
 
 
 def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS):

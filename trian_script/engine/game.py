@@ -9,19 +9,29 @@ the seats, the seed and the list of chosen texts rebuild the identical game.
 """
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 
 from ..board import Area, Board, Tile
 from ..geometry import Cell
 from . import actions
 from .events import resolve_closings
 from .ruleset import Ruleset
+from .snapshot import is_copyable_step
 from .state import UNIT_KINDS, Emissary, Player, ScoreEvent, Ship, SpecialToken
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+
+
+class PluginFailure(RuntimeError):
+    """A plugin (a rule, a race's skill, a fan's code) raised while a choice was applied.
+
+    The game is back exactly where it was before the choice, and the log holds nothing of it; the
+    message names the plugin and the hook (or option) where it failed, and the original error."""
 
 
 class IllegalChoice(ValueError):
@@ -81,6 +91,9 @@ class Game:
         self.races: dict[str, str] = {}
         self._setup(seats, races or {})
         self.hooks.call("trian_game_begin", game=self)
+        self._origin: Game | None = None  # the state that undo and a failed choice replay from
+        self._origin_moves = 0
+        self.checkpoint()
 
     # -- setup (NO-2) -------------------------------------------------------------------------
     def _choose_races(self, seats: list[str], wanted: dict[str, str]) -> None:
@@ -197,22 +210,33 @@ class Game:
         if text not in self._options:
             raise IllegalChoice(*actions.refusal(self, text))
         apply = self._options[text]
-        self.log.append(text)
         self._decision = None
         self._insert_at = 0
         player = decision.player
-        self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
-        apply()
-        self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
-        self.pump()
+        try:
+            self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
+            apply()
+            self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
+            self.pump()
+        except BaseException as err:  # atomic: whatever failed, the game is as before the choice
+            self._rewind(len(self.log))
+            if isinstance(err, (IllegalChoice, KeyboardInterrupt)):
+                raise
+            raise PluginFailure(_failure_message(text, err)) from err
+        self.log.append(text)  # only a choice that was applied whole is logged
 
     # -- the step queue ---------------------------------------------------------------------------
     def then(self, *steps) -> None:
         """Run ``steps`` after what the running step queued already, before older work.
 
         So a move queues its battle, then ``action_done`` queues the turn's end, and the battle is
-        fought first, in the mover's turn.
+        fought first, in the mover's turn. A step is a bound method, a ``functools.partial`` or a
+        module-level function, never a closure: a copy of the game must run its own steps.
         """
+        for step in steps:
+            if not is_copyable_step(step):
+                raise TypeError(f"a queued step must be a method or a functools.partial, not the closure "
+                                f"{getattr(step, '__qualname__', step)!r}: a copy of the game could not run it")
         self.queue[self._insert_at:self._insert_at] = steps
         self._insert_at += len(steps)
 
@@ -223,6 +247,49 @@ class Game:
             step()
         self._insert_at = 0
         self._decision = None
+
+    # -- copies, undo, pickling ------------------------------------------------------------------
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_decision"] = None  # options are worked out again; their callables belong to this game
+        state.pop("_options", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+
+    def copy(self) -> Game:
+        """An independent game in the same state. The ruleset and all it compiled are shared."""
+        memo = {} if self._origin is None else {id(self._origin): self._origin}  # never changes
+        return copy.deepcopy(self, memo)
+
+    def checkpoint(self) -> None:
+        """Make the present state the one that ``undo`` and a failed choice replay from.
+
+        The game takes one at its start; a script that changes the state directly (a scenario's
+        ``lay`` or ``put``) takes another, since such changes are not in the log."""
+        self._origin = None  # the snapshot holds no snapshot
+        self._origin = copy.deepcopy(self)
+        self._origin_moves = len(self.log)
+        self._decision = None
+
+    def undo(self, choices: int = 1) -> None:
+        """Take back the last ``choices`` choices, exactly: the state, the generator, the log."""
+        if not 0 < choices <= len(self.log) - self._origin_moves:
+            raise IllegalChoice(f"there {'is' if len(self.log) - self._origin_moves == 1 else 'are'} "
+                                f"{len(self.log) - self._origin_moves} choices to take back, not {choices}")
+        self._rewind(len(self.log) - choices)
+
+    def _rewind(self, moves: int) -> None:
+        """This game after its first ``moves`` choices: the checkpoint's state, then the choices
+        after it replayed (every draw comes from the seeded generator, so the replay is exact)."""
+        origin, origin_moves, log = self._origin, self._origin_moves, self.log[:moves]
+        state = copy.deepcopy(origin.__getstate__(), {id(origin): self})  # its references: to self
+        self.__dict__.clear()
+        self.__setstate__(state)
+        self._origin, self._origin_moves = origin, origin_moves
+        for text in log[origin_moves:]:
+            self.choose(text)
 
     def scores(self) -> dict[str, int]:
         return {p.name: p.credits for p in self.players}
@@ -517,19 +584,27 @@ class Game:
 
     def units_changed(self, cells, actor: str) -> None:
         """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8)."""
-        from .battles import ShipBattle
         from .events import start_emissary_battle
 
         steps = []
         if self.ship_pairs(actor):
-            steps.append(lambda: self.start_battle(ShipBattle(self, actor)) if self.ship_pairs(actor) else None)
+            steps.append(partial(self._ship_battle, actor))
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
         roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
                  if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
         for root in sorted(roots):
-            steps.append(lambda root=root: start_emissary_battle(self, root, actor))
-            steps.append(lambda root=root: self.update_control(self.board.area(root)))
+            steps.append(partial(start_emissary_battle, self, root, actor))
+            steps.append(partial(self._update_control_of, root))
         self.then(*steps)
+
+    def _ship_battle(self, actor: str) -> None:
+        from .battles import ShipBattle
+
+        if self.ship_pairs(actor):
+            self.start_battle(ShipBattle(self, actor))
+
+    def _update_control_of(self, root: int) -> None:
+        self.update_control(self.board.area(root))
 
     # -- turn flow ------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -661,3 +736,24 @@ class Game:
         self.hooks.call("trian_game_end", game=self)
         self.note("game over: " + ", ".join(f"{p.name} {p.credits}¢" for p in self.players)
                   + " — winner: " + " and ".join(self.winners()))
+
+
+def _failure_message(option: str, err: BaseException) -> str:
+    """What failed while ``option`` was applied: the hook and plugin (from the notes the dispatcher
+    adds), the error, and that nothing of the choice was kept."""
+    where = "; ".join(getattr(err, "__notes__", ())) or _plugin_in_traceback(err) or "the rules"
+    return (f"'{option}' failed in {where}: {type(err).__name__}: {err}. "
+            "The game is as it was before this choice, and the log does not hold it.")
+
+
+def _plugin_in_traceback(err: BaseException) -> str:
+    """The innermost skill plugin method in the traceback of ``err``, as words."""
+    from ..plugins.skill_plugin import SkillPlugin
+
+    found, tb = "", err.__traceback__
+    while tb is not None:
+        owner = tb.tb_frame.f_locals.get("self")
+        if isinstance(owner, SkillPlugin):
+            found = f"{type(owner).__name__}.{tb.tb_frame.f_code.co_name} (skill {owner.skill.name} of {owner.owner})"
+        tb = tb.tb_next
+    return found

@@ -5,6 +5,8 @@ literals, so a variant is a few lines of DSL.
 """
 from __future__ import annotations
 
+from ..immutable import shared
+
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -27,6 +29,7 @@ def _deep_merge(base: dict, over: dict) -> dict:
     return out
 
 
+@shared
 @dataclass
 class Ruleset:
     name: str
@@ -37,6 +40,16 @@ class Ruleset:
     races: dict = field(default_factory=dict)  # name -> Race
     skills: dict = field(default_factory=dict)  # name -> Skill
     tokens: dict = field(default_factory=dict)  # name -> special token definition
+    source: tuple | None = None  # (name, paths, builtin): how to load it again, None if built in memory
+
+    def __reduce__(self):
+        # a ruleset holds compiled closures; it pickles as the arguments that load it again
+        if self.source is None:
+            import pickle
+
+            raise pickle.PicklingError(f"the ruleset '{self.name}' was built from definitions in memory "
+                                       "and cannot be pickled; load it with load_ruleset(name, paths)")
+        return _reloaded, (*self.source, self.hash)
 
     def value(self, dotted: str, players: int | None = None) -> Any:
         """A plain value; a per-player-count map is resolved with ``players``."""
@@ -55,6 +68,21 @@ class Ruleset:
 
 
 _FORMULAS: dict[str, Formula] = {}
+_LOADED: dict[tuple, Ruleset] = {}
+
+
+def _reloaded(name: str, paths: tuple, builtin: bool, digest: str) -> Ruleset:
+    """The ruleset a pickle names, loaded once per process; its content must not have changed."""
+    key = (name, paths, builtin, digest)
+    if key not in _LOADED:
+        ruleset = load_ruleset(name, paths, builtin)
+        if ruleset.hash != digest:
+            import pickle
+
+            raise pickle.UnpicklingError(f"the ruleset '{name}' changed since the game was pickled "
+                                         f"(hash {ruleset.hash}, the pickle has {digest})")
+        _LOADED[key] = ruleset
+    return _LOADED[key]
 
 
 def _formula_cache(text: str) -> Formula:
@@ -65,10 +93,12 @@ def _formula_cache(text: str) -> Formula:
 
 def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: Definitions | None = None) -> Ruleset:
     """The playable ruleset (or variant) ``name``; raises DiagnosticError with every problem found."""
+    source = None
     if defs is None:
         from ..plugins.manager import content_paths
 
         defs = load_or_raise([*content_paths(), *paths], builtin)
+        source = (name, tuple(str(Path(p).resolve()) for p in paths), builtin)
     known = defs.blocks["ruleset"]
     if name not in known:
         report = Report()
@@ -89,4 +119,4 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
     if values.get("skills"):
         content += [defs.definitions("race"), defs.definitions("skill"), defs.definitions("token")]
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:12]
-    return Ruleset(name, title, values, tileset, digest, races, skills, tokens)
+    return Ruleset(name, title, values, tileset, digest, races, skills, tokens, source)

@@ -67,6 +67,7 @@ def run_scenario(defs, name: str) -> Game:
     except IllegalChoice as err:
         raise ScenarioFailure(block.source.find(("races",)), f"cannot set the game up: {err}") from None
     _setup(game, d, block.source.find(()))
+    game.checkpoint()  # the scripted position is where undo and a failed choice go back to
     for i, raw in enumerate(d["steps"]):
         step = Step(i, raw["do"], raw.get("args", []), raw.get("formula", ""), block.source.find(("steps", i)))
         RUNNERS[step.do](game, step)
@@ -181,7 +182,7 @@ def _lay(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, f"cannot lay {face_name} there: {err}") from None
     if face.prop_total("exmitter"):
         game.exmitted.update(game.reach(cell, "radius.exmitter"))
-    game._decision = None  # the position changed: options are worked out again
+    game.checkpoint()  # the position changed outside the log: options are worked out again
 
 
 def _put(game: Game, step: Step) -> None:
@@ -215,7 +216,7 @@ def _put(game: Game, step: Step) -> None:
     area = game.region_area(cell, region)
     if area is not None:
         game.controllers[area.id] = game.controller(area)
-    game._decision = None
+    game.checkpoint()
 
 
 def _put_minerals(game: Game, step: Step) -> None:
@@ -226,7 +227,7 @@ def _put_minerals(game: Game, step: Step) -> None:
     for colour, count in zip(pairs[::2], pairs[1::2]):
         _take_from_bag(game, colour, int(count), step.position)
         game.board.totals(area.id).minerals[colour] += int(count)
-    game._decision = None
+    game.checkpoint()
 
 
 def _choose(game: Game, step: Step) -> None:

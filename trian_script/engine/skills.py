@@ -15,6 +15,8 @@ area, the player who gains, builds, wins…) unless the skill says ``scope = any
 """
 from __future__ import annotations
 
+from ..immutable import shared
+
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
@@ -51,6 +53,7 @@ EFFECTS = {"credits", "pay", "minerals", "mineral", "discard", "discard-set", "t
            "extra-actions", "take-from-nebula", "param", "roll-bonus"}
 
 
+@shared
 @dataclass(frozen=True)
 class Modifier:
     parameter: str
@@ -58,6 +61,7 @@ class Modifier:
     value: object  # a number, a word, a list, or a Formula
 
 
+@shared
 @dataclass(frozen=True)
 class Trigger:
     event: str
@@ -65,6 +69,7 @@ class Trigger:
     effects: tuple[Formula, ...]
 
 
+@shared
 @dataclass(frozen=True)
 class SkillAction:
     phase: str
@@ -73,6 +78,7 @@ class SkillAction:
     effects: tuple[Formula, ...]
 
 
+@shared
 @dataclass(frozen=True)
 class Skill:
     name: str
@@ -93,6 +99,7 @@ class Skill:
         return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions else "modify"
 
 
+@shared
 @dataclass(frozen=True)
 class Race:
     name: str

@@ -6,6 +6,8 @@ laid with rotation ``r`` puts its edge ``j`` on the cell's edge ``(j + r) % edge
 """
 from __future__ import annotations
 
+from ..immutable import shared
+
 from abc import ABC, abstractmethod
 from functools import lru_cache
 
@@ -13,6 +15,7 @@ Cell = tuple[int, ...]
 Point = tuple[float, float]
 
 
+@shared
 class Grid(ABC):
     name: str
     edges: int  # edges per cell; also the number of rotations of a face

@@ -2,6 +2,8 @@
 concerned — a skill plugin hears a hook only when its owner is the player (or the subject) of it."""
 from __future__ import annotations
 
+from functools import wraps
+
 from .manager import global_manager
 
 
@@ -13,6 +15,17 @@ class Hooks:
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
+
+    # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
+    # state); the plugin manager and the method index are rebuilt, never copied.
+    def __getstate__(self) -> dict:
+        return {"game": self.game, "skill_plugins": self.skill_plugins}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["game"])
+        for owner, plugins in state["skill_plugins"].items():
+            for plugin in plugins:
+                self.add_skill_plugin(owner, plugin)
 
     def add_skill_plugin(self, owner: str, plugin) -> None:
         self.skill_plugins.setdefault(owner, []).append(plugin)
@@ -38,18 +51,27 @@ class Hooks:
         (a name, a list of names, or None for every player's)."""
         results = []
         if self._installed_has(name):
-            results += [r for r in getattr(self.installed.hook, name)(**kwargs)]
+            try:
+                results += [r for r in getattr(self.installed.hook, name)(**kwargs)]
+            except Exception as err:
+                err.add_note(f"hook {name} of an installed plugin")
+                raise
         methods = self._methods.get(name)
         if methods:
             wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
             for owner, method, hears_all in methods:
                 if wanted is None or owner in wanted or hears_all:
-                    result = method(**kwargs)
+                    try:
+                        result = method(**kwargs)
+                    except Exception as err:
+                        err.add_note(f"hook {name} of {_plugin_name(method)} (owner {owner})")
+                        raise
                     if result is not None:
                         results.append(result)
         return results
 
     def _counting(self, owner: str, skill: str, method):
+        @wraps(method)
         def options(**kwargs):
             result = method(**kwargs)
             if not result:
@@ -71,3 +93,9 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+def _plugin_name(method) -> str:
+    plugin = getattr(getattr(method, "__wrapped__", method), "__self__", None)
+    skill = getattr(plugin, "skill", None)
+    return f"{type(plugin).__name__} (skill {skill.name})" if skill else getattr(method, "__qualname__", str(method))
