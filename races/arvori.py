@@ -16,7 +16,7 @@ import re
 from functools import partial
 from itertools import combinations_with_replacement
 
-from trian_script.engine.actions import region_name
+from trian_script.games.new_order.actions import region_name
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 INTERSTELLAR = "interstellar"

@@ -10,7 +10,7 @@ back in the owner's supply; it runs at every hook the Slave-Minion skill hears (
 """
 from functools import partial
 
-from trian_script.engine.actions import (expeditions, region_name, send_emissary, stations_in, teleports, build,
+from trian_script.games.new_order.actions import (expeditions, region_name, send_emissary, stations_in, teleports, build,
                                          teleport, teleport_targets)
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 

@@ -1,7 +1,7 @@
 """Maephos' Subspace tunnel technology: Wormhole tokens placed for free in phase 3 (1 red or blue
 mineral each), and the tunnel, a phase-3 action that brings one of the owner's ships from anywhere to a
 wormhole's tile."""
-from trian_script.engine.actions import region_name
+from trian_script.games.new_order.actions import region_name
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 KIND = "wormhole"

@@ -1,5 +1,5 @@
 """Quuylto's Crystalline particle transporter: a teleport from anywhere to anywhere, paid in blue."""
-from trian_script.engine.actions import teleport, teleport_targets
+from trian_script.games.new_order.actions import teleport, teleport_targets
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 

@@ -9,7 +9,7 @@ Option texts (the game's log):
 """
 from functools import partial
 
-from trian_script.engine.actions import protected, teleport, teleport_targets
+from trian_script.games.new_order.actions import protected, teleport, teleport_targets
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 BOMB = "gravity-bomb"

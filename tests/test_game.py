@@ -19,7 +19,7 @@ from trian_script.bots import BOTS
 from trian_script.cli import main
 from trian_script.dsl.diagnostics import DiagnosticError
 from trian_script.engine.log import dump, parse, replay
-from trian_script.engine.summary import summary
+from trian_script.games.new_order.summary import summary
 
 SEATS = ["red", "blue", "green", "yellow", "purple"]
 RULESETS = ["beginner", "with-ships"]

@@ -1,7 +1,7 @@
 """Hidden information (NO-3.2.1, NO-4.5) stays out of the other players' views; the text map reads."""
 from trian_script import Game, load_ruleset
 from trian_script.bots import BOTS
-from trian_script.engine.view import text_map, view
+from trian_script.games.new_order.view import text_map, view
 
 
 def game_after(moves: int, seed: int = 3) -> Game:

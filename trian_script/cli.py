@@ -141,7 +141,7 @@ def cmd_play(args) -> int:
     from . import Game, load_ruleset
     from .bots import BOTS
     from .engine.game import COLOURS
-    from .engine.summary import summary
+    from .games.new_order.summary import summary
 
     ruleset = load_ruleset(args.ruleset, args.content)
     if not 1 <= args.players <= len(COLOURS):
@@ -203,7 +203,7 @@ class HumanPlayer:
     """A person at the terminal: numbered options, or an option typed out."""
 
     def choose(self, game) -> str:
-        from .engine.view import text_map
+        from .games.new_order.view import text_map
 
         decision = game.decision
         me = game.player(decision.player)
@@ -226,7 +226,7 @@ class HumanPlayer:
 
 def cmd_replay(args) -> int:
     from .engine.log import replay
-    from .engine.summary import summary
+    from .games.new_order.summary import summary
 
     if not args.log.is_file():
         print(f"error: no such log file: {args.log}", file=sys.stderr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .dsl.loader import load
-from .engine.scenario import ScenarioFailure, run_scenario
+from .games.new_order.scenario import ScenarioFailure, run_scenario
 
 
 def pytest_collect_file(file_path, parent):

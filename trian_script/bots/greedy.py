@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from ..engine.actions import FACE_LETTERS
+from ..games.new_order.actions import FACE_LETTERS
 
 # what one closed area of each kind is roughly worth to the closer, per tile
 VALUE_PER_TILE = {"nebula": 1.5, "system": 2.0, "space": 3.0}

@@ -165,7 +165,7 @@ def ruleset_parameters() -> set[str]:
 
 
 def known_parameters(defs) -> set[str]:
-    from ..engine.skills import ENGINE_PARAMETERS
+    from ..games.new_order.skills import ENGINE_PARAMETERS
 
     declared = {p for b in defs.blocks["skill"].values() for p in b.definition.get("parameters", {})}
     return ruleset_parameters() | set(ENGINE_PARAMETERS) | declared
@@ -193,7 +193,7 @@ def check_race(defs, name: str) -> None:
 
 
 def check_skill(defs, name: str, parameters: set[str]) -> None:
-    from ..engine.skills import ACTION_PHASES, EFFECTS, EVENTS, OWNER_NAMES
+    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, OWNER_NAMES
 
     block = defs.blocks["skill"][name]
     d = block.definition

@@ -1,6 +1,6 @@
 """A Ruleset: a ruleset or variant definition with its ``extends`` chain applied, values compiled.
 
-Rules read every number and formula from here (``ruleset.value("cost.mineral")``), never from
+Rules read every number and formula from here (``ruleset.value("start.points")``), never from
 literals, so a variant is a few lines of DSL.
 """
 from __future__ import annotations
@@ -110,11 +110,9 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
         values = _deep_merge(values, {k: v for k, v in block.definition.items() if k not in ("kind", "name", "extends", "title")})
     title = defs.blocks["ruleset"][name].definition.get("title", name)
     tileset = compile_tileset(merged_definition(values["tileset"], defs.definitions("tileset")))
-    from .skills import compile_race, compile_skill
+    from ..games import DEFAULT_GAME, game_class_named
 
-    skills = {n: compile_skill(b.definition, str(Path(b.source.file).parent)) for n, b in defs.blocks["skill"].items()}
-    races = {n: compile_race(b.definition) for n, b in defs.blocks["race"].items()}
-    tokens = {n: b.definition for n, b in defs.blocks["token"].items()}
+    races, skills, tokens = game_class_named(values.get("game", DEFAULT_GAME), name).compile_content(defs)
     content = [values, defs.definitions("tileset")[values["tileset"]]]
     if values.get("skills"):
         content += [defs.definitions("race"), defs.definitions("skill"), defs.definitions("token")]

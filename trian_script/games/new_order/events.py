@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import partial
 
-from ..board import Area
+from ...board import Area
 
 SCORING = {"nebula": "closing.nebula", "system": "closing.system", "space": "closing.space"}
 

@@ -15,13 +15,13 @@ area, the player who gains, builds, wins…) unless the skill says ``scope = any
 """
 from __future__ import annotations
 
-from ..immutable import shared
+from ...immutable import shared
 
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..dsl.expressions import Formula, compile_formula
+from ...dsl.expressions import Formula, compile_formula
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -169,7 +169,7 @@ class SkillBook:
         owned.special.update(dict(skill.grants))
         self._cache.clear()
         if skill.plugin:
-            from ..plugins.manager import load_class
+            from ...plugins.manager import load_class
 
             cls = load_class(skill.plugin, [skill.folder] if skill.folder else None)
             self.game.hooks.add_skill_plugin(player, cls(self.game, player, skill))

@@ -531,7 +531,7 @@ def refusal(game, text: str) -> tuple[str, str]:
         tile_id, face, cell, rotation = match.groups()
         if tile_id != game.drawn.id:
             return f"the drawn tile is {game.drawn.id}, not {tile_id}", "NO-3.2.1"
-        from ..board import PlacementError
+        from ...board import PlacementError
 
         try:
             game.board.check(game.drawn.faces[FACE_LETTERS.index(face)], tuple(int(v) for v in cell.split(",")), int(rotation))

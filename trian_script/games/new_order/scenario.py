@@ -25,11 +25,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..board import PlacementError
-from ..dsl.diagnostics import Position
-from ..dsl.expressions import FormulaError, compile_formula
+from ...board import PlacementError
+from ...dsl.diagnostics import Position
+from ...dsl.expressions import FormulaError, compile_formula
 from .game import Game, IllegalChoice
-from .ruleset import load_ruleset
+from ...engine.ruleset import load_ruleset
 from .state import UNIT_KINDS
 
 UNITS = {"emissary", "research-station", "space-station", "corvette", "rogue"}

@@ -1,24 +1,11 @@
-"""Game state: players, bags, units on the board. Plain data; the rules live in the other modules."""
+"""New Order's state: players, units on the board, special tokens. Plain data; the rules live in the
+other modules."""
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
 UNIT_KINDS = ("emissaries", "research-stations", "space-stations", "corvettes", "rogues")
-
-
-@dataclass
-class ScoreEvent:
-    """One change of credits, with the reason and the arithmetic that explains it."""
-
-    player: str
-    amount: int
-    source: str  # closed nebula, construction, minerals, trade…
-    explanation: str
-
-    def __str__(self) -> str:
-        sign = "" if self.amount < 0 else "+"
-        return f"{self.source}: {self.explanation} → {sign}{self.amount}¢ {self.player}"
 
 
 @dataclass

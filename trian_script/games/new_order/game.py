@@ -1,0 +1,554 @@
+"""New Order (NO-1 to NO-7) on the kernel: its pieces, its turn of three phases, its end.
+
+The options of each phase are in ``actions``, closing and control in ``events``, battles in
+``battles``, races and skills in ``skills``; this class holds New Order's state and the rules that
+several of those share.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import partial
+
+from ...board import Area, Board, Tile
+from ...engine.game import Game, IllegalChoice
+from ...geometry import Cell
+from . import actions
+from .events import resolve_closings
+from .state import UNIT_KINDS, Emissary, Player, Ship, SpecialToken
+
+
+class NewOrder(Game):
+    POINTS = "credits"
+    POINTS_UNIT = "¢"
+    SCORE_FLOOR = 0  # credits never go below zero (NO-5.2)
+    WAIT_KIND = "battle"
+    RULES = {"players": "NO-1.2", "seats": "NO-2.1", "over": "NO-5"}
+    # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
+    PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
+                "exploration": "exploration", "over": None}
+
+    @staticmethod
+    def compile_content(defs) -> tuple[dict, dict, dict]:
+        """The races, skills and special tokens of loaded definitions, compiled for play."""
+        from pathlib import Path
+
+        from .skills import compile_race, compile_skill
+
+        skills = {n: compile_skill(b.definition, str(Path(b.source.file).parent)) for n, b in defs.blocks["skill"].items()}
+        races = {n: compile_race(b.definition) for n, b in defs.blocks["race"].items()}
+        tokens = {n: b.definition for n, b in defs.blocks["token"].items()}
+        return races, skills, tokens
+
+    def setup(self, seats: list[str], races: dict[str, str]) -> None:
+        from .skills import SkillBook
+
+        self.board = Board(self.ruleset.tileset)
+        self.emissaries: dict[Cell, Emissary] = {}
+        self.ships: dict[Cell, Ship] = {}
+        self.controllers: dict[int, str | None] = {}  # area root -> controller when last checked
+        self.closed_counts: Counter = Counter()
+        self.battles = 0
+        # outcomes a scenario fixes in advance; consumed before the generator is asked
+        self.forced: dict[str, list] = {"dice": [], "minerals": [], "tokens": []}
+        self.exmitted: set[Cell] = set()  # cells in an exmitter's reach
+        self.skills = SkillBook(self)
+        self.special_tokens: dict = {}  # special tokens on the board: id -> SpecialToken
+        self._next_token_id = 1
+        self.races: dict[str, str] = {}
+        self._setup(seats, races)
+
+    # a battle is New Order's step that waits for decisions (NO-4.5, NO-4.6)
+    @property
+    def battle(self):
+        return self.waiting
+
+    @battle.setter
+    def battle(self, value) -> None:
+        self.waiting = value
+
+    def options_now(self) -> dict:
+        return actions.options(self)
+
+    def prompt_now(self) -> str:
+        return actions.PROMPTS[self.phase]
+
+    def refusal(self, text: str) -> tuple[str, str]:
+        return actions.refusal(self, text)
+
+    def winners(self) -> list[str]:
+        """NO-5.3: most credits; then fewer units left on the race board; then a shared victory."""
+        best = max((p.credits, -p.units_left()) for p in self.players)
+        return [p.name for p in self.players if (p.credits, -p.units_left()) == best]
+
+    def param(self, name: str, player: str | None = None, **context):
+        """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
+        return self.skills.param(name, player, context)
+
+    def emit(self, event: str, subject: str | None, **data) -> None:
+        """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
+        self.skills.emit(event, subject, data)
+        super().emit(event, subject, **data)
+
+    # -- setup (NO-2) -------------------------------------------------------------------------
+    def _choose_races(self, seats: list[str], wanted: dict[str, str]) -> None:
+        """NO-2.1: each player takes a race, chosen or drawn at random (from the game's generator)."""
+        if not self.ruleset.value("skills"):
+            return
+        known = self.ruleset.races
+        for seat, race in wanted.items():
+            if seat not in seats:
+                raise IllegalChoice(f"no seat '{seat}' to give a race to", "NO-2.1")
+            if race not in known:
+                from ...dsl.diagnostics import did_you_mean
+
+                raise IllegalChoice(f"unknown race '{race}'. {did_you_mean(race, known)}".strip(), "NO-2.1")
+        if len(set(wanted.values())) != len(wanted):
+            raise IllegalChoice("two players cannot take the same race", "NO-2.1")
+        # shuffle every race, whatever was chosen, so the generator is used the same way when a
+        # replay names all the races that were drawn
+        free = sorted(known)
+        self.rng.shuffle(free)
+        free = [race for race in free if race not in wanted.values()]
+        for seat in seats:
+            race = wanted.get(seat) or (free.pop() if free else None)
+            if race is None:
+                raise IllegalChoice("there are not enough races for every seat", "NO-2.1")
+            self.races[seat] = race
+            self.skills.seat(seat, known[race])
+
+    def _setup(self, seats: list[str], races: dict[str, str]) -> None:
+        rs, n = self.ruleset, len(seats)
+        self.bag = Counter(rs.value("minerals"))
+        self.token_bag = [kind for kind, count in sorted(rs.value("combat-tokens").items()) for _ in range(count)]
+        supply = Counter({kind: rs.value(f"units.{kind}", n) for kind in UNIT_KINDS})
+        if not rs.value("ships"):
+            supply["corvettes"] = supply["rogues"] = 0
+        self.players = [Player(name, rs.value("start.credits"), Counter(supply)) for name in seats]
+        self.turn_order = list(range(len(self.players)))  # until the first player is rolled
+        self._choose_races(seats, races)
+        for player in self.players:
+            for _ in range(rs.value("start.combat-tokens")):
+                self._draw_token(player)
+        tiles = list(rs.tileset.tiles)
+        self.rng.shuffle(tiles)
+        # NO-2.2: a tile lies with its hidden face down; otherwise either face may be up
+        self.face_up = {t.id: (1 if t.faces[0].hidden else 0 if t.faces[1].hidden else self.rng.randrange(2))
+                        for t in tiles}
+        count = rs.value("stacks")
+        self.stacks = [tiles[i::count] for i in range(count)]
+        self.turn_order = self._first_player_order()
+        self.turn = 0
+        self.current_index = 0
+        self._start_turn()
+
+    def _first_player_order(self) -> list[int]:
+        """NO-2.4: highest roll of the die starts, ties re-roll; then clockwise."""
+        contenders = list(range(len(self.players)))
+        die = self.ruleset.value("battle.die")
+        while len(contenders) > 1:
+            rolls = {i: self.rng.randint(1, die) for i in contenders}
+            best = max(rolls.values())
+            contenders = [i for i in contenders if rolls[i] == best]
+        first = contenders[0]
+        return [(first + k) % len(self.players) for k in range(len(self.players))]
+
+    # -- special tokens (NO-1.6) ------------------------------------------------------------------
+    def place_token(self, kind: str, owner: str, cell: Cell, **data) -> SpecialToken:
+        """Put one of ``owner``'s special tokens from their supply on ``cell``."""
+        owned = self.skills.owned[owner]
+        if owned.special[kind] <= 0:
+            raise IllegalChoice(f"{owner} has no {kind} token left", "NO-1.6")
+        owned.special[kind] -= 1
+        token = SpecialToken(self._next_token_id, kind, owner, cell, dict(data))
+        self._next_token_id += 1
+        self.special_tokens[token.id] = token
+        self.note(f"{owner} places a {kind} token at {self.board.grid.format_cell(cell)}")
+        return token
+
+    def remove_token(self, token: SpecialToken) -> None:
+        """Take a special token off the board, back to its owner's supply."""
+        del self.special_tokens[token.id]
+        self.skills.owned[token.owner].special[token.kind] += 1
+        self.note(f"{token.owner}'s {token.kind} token returns to the supply")
+
+    def tokens_at(self, cell: Cell, kind: str | None = None) -> list[SpecialToken]:
+        return [t for t in self.special_tokens.values() if t.cell == cell and (kind is None or t.kind == kind)]
+
+    def roll(self) -> int:
+        """One roll of the attack die."""
+        if self.forced["dice"]:
+            return self.forced["dice"].pop(0)
+        return self.rng.randint(1, self.ruleset.value("battle.die"))
+
+    def draw_minerals(self, count: int) -> Counter:
+        """``count`` random minerals out of the bag (fewer if it runs dry)."""
+        drawn = Counter()
+        for _ in range(count):
+            pool = sorted(c for c, n in self.bag.items() if n > 0)
+            if not pool:
+                break
+            forced = self.forced["minerals"]
+            if forced and self.bag[forced[0]] > 0:
+                colour = forced.pop(0)
+            else:
+                colour = self.rng.choices(pool, weights=[self.bag[c] for c in pool])[0]
+            self.bag[colour] -= 1
+            drawn[colour] += 1
+        return drawn
+
+    def fill_nebula(self, area: Area, count: int) -> None:
+        drawn = self.draw_minerals(count)
+        self.board.totals(area.id).minerals.update(drawn)
+        self.note(f"the nebula at {self.area_name(area)} gains {sum(drawn.values())} minerals")
+
+    def _draw_token(self, player: Player) -> bool:
+        if not self.token_bag:
+            return False
+        forced = self.forced["tokens"]
+        if forced and forced[0] in self.token_bag:
+            self.token_bag.remove(forced[0])
+            player.tokens.append(forced.pop(0))
+        else:
+            player.tokens.append(self.token_bag.pop(self.rng.randrange(len(self.token_bag))))
+        return True
+
+    def area_name(self, area: Area) -> str:
+        return self.board.grid.format_cell(min(area.tiles))
+
+    def region_area(self, cell: Cell, region: int) -> Area | None:
+        node = self.board.cells[cell].nodes[region]
+        return None if node is None else self.board.area(node)
+
+    def units_in(self, area: Area) -> list[tuple[str, Emissary]]:
+        """Unblocked emissaries (with their stations) in an area, as (player, emissary)."""
+        out = []
+        for cell in sorted(area.tiles):
+            emissary = self.emissaries.get(cell)
+            if emissary is None or self.is_blocked(cell):
+                continue
+            node = self.board.cells[cell].nodes[emissary.region]
+            if node is not None and self.board.forest.find(node) == area.id:
+                out.append((emissary.player, emissary))
+        return out
+
+    def is_blocked(self, cell: Cell) -> bool:
+        """NO-4.8: an enemy Corvette on the tile blocks an emissary on a planet or outpost."""
+        emissary, ship = self.emissaries.get(cell), self.ships.get(cell)
+        if emissary is None or ship is None or ship.kind != "corvette" or ship.player == emissary.player:
+            return False
+        region = self.board.cells[cell].face.regions[emissary.region]
+        return region.kind != "nebula"
+
+    def planet_blocked(self, cell: Cell, root: int, player: str | None) -> bool:
+        """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s."""
+        ship = self.ships.get(cell)
+        if ship is None or ship.kind != "corvette" or ship.player == player:
+            return False
+        placed = self.board.cells[cell]
+        return any(region.prop("planet") and node is not None and self.board.forest.find(node) == root
+                   for region, node in zip(placed.face.regions, placed.nodes))
+
+    def controller(self, area: Area) -> str | None:
+        """NO-4.7: the only player with unblocked emissaries or stations in a closed area."""
+        if not area.closed or area.kind == "space":
+            return None
+        present = {player for player, _ in self.units_in(area)}
+        return present.pop() if len(present) == 1 else None
+
+    def update_control(self, area: Area) -> None:
+        """Give a combat token to a player who takes control (NO-4.7)."""
+        new = self.controller(area)
+        if new is not None and self.controllers.get(area.id) != new:
+            player = self.player(new)
+            got = sum(self._draw_token(player) for _ in range(self.param("control.combat-tokens", new)))
+            self.note(f"{new} takes control of the {area.kind} at {self.area_name(area)}"
+                      + (f" and draws {got} combat token{'s' if got > 1 else ''}" if got else ""))
+            self.emit("control-taken", new, kind=area.kind, tiles=len(area.tiles), controller=new)
+        self.controllers[area.id] = new
+
+    def remove_one_emissary(self, player: str, area: Area) -> bool:
+        """Return one of ``player``'s emissaries in ``area`` to the supply; False when none can go.
+
+        An emissary on a station stays until the end of the game (rulebook p. 9), so only bare
+        emissaries are removed. [The rulebook lets the winner choose which; the lowest cell goes.]
+        """
+        mine = sorted(cell for cell in area.tiles
+                      if (e := self.emissaries.get(cell)) and e.player == player and e.station is None)
+        if mine:
+            self.return_emissary(mine[0])
+        return bool(mine)
+
+    def return_emissary(self, cell: Cell) -> None:
+        emissary = self.emissaries.pop(cell)
+        owner = self.player(emissary.player)
+        owner.supply["emissaries"] += 1
+        for level in ("research-station", "space-station")[: ("research-station", "space-station").index(emissary.station) + 1] \
+                if emissary.station else ():  # pieces are never lost, even if a plugin removes a station
+            owner.supply[level + "s"] += 1
+        node = self.board.cells[cell].nodes[emissary.region]
+        if node is not None:
+            self.board.totals(node).units[(emissary.player, "emissaries")] -= 1
+        self.note(f"{emissary.player}'s emissary at {self.board.grid.format_cell(cell)} returns to the supply")
+        self.emit("unit-removed", emissary.player, player=emissary.player, unit="emissary", cell=cell,
+                  station=emissary.station or "none")
+
+    def put_emissary(self, player: Player, cell: Cell, region: int) -> None:
+        player.supply["emissaries"] -= 1
+        self.emissaries[cell] = Emissary(player.name, region)
+        node = self.board.cells[cell].nodes[region]
+        if node is not None:
+            self.board.totals(node).units[(player.name, "emissaries")] += 1
+
+    def put_ship(self, player: Player, cell: Cell, kind: str, region: int) -> None:
+        player.supply[kind + "s"] -= 1
+        self.ships[cell] = Ship(player.name, kind, region)
+
+    def return_ship(self, cell: Cell) -> None:
+        ship = self.ships.pop(cell)
+        self.player(ship.player).supply[ship.kind + "s"] += 1
+        self.note(f"{ship.player}'s {ship.kind} at {self.board.grid.format_cell(cell)} returns to the supply")
+        self.emit("unit-removed", ship.player, player=ship.player, unit=ship.kind, cell=cell, station="none")
+
+    # -- ships and space ----------------------------------------------------------------------------
+    def space_link(self, cell: Cell, region: int, other: Cell) -> int | None:
+        """The space region of ``other`` that ``region`` of ``cell`` touches across their edge."""
+        grid, k = self.board.grid, self.board.k
+        placed, there = self.board.cells[cell], self.board.cells.get(other)
+        if there is None:
+            return None
+        edge = grid.neighbours(cell).index(other)
+        back = grid.back_edge(cell, edge)
+        for i in range(k):
+            mine = dict(placed.orientation.touching[edge * k + i])
+            if mine.get("space") != region:
+                continue
+            theirs = dict(there.orientation.touching[back * k + (k - 1 - i)])
+            if "space" in theirs:
+                return theirs["space"]
+        return None
+
+    def ship_pairs(self, player: str) -> list[tuple[Cell, Cell]]:
+        """(own ship, enemy ship) on edge-adjacent tiles joined through outer space (NO-4.5)."""
+        pairs = []
+        for cell, ship in sorted(self.ships.items()):
+            if ship.player != player:
+                continue
+            for other in self.board.grid.neighbours(cell):
+                enemy = self.ships.get(other)
+                if enemy and enemy.player != player and self.space_link(cell, ship.region, other) == enemy.region:
+                    pairs.append((cell, other))
+        return pairs
+
+    def exmitter_reach(self, cell: Cell, player: str | None = None) -> bool:
+        """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2) — for
+        ``player``'s units, unless exmitters do not affect them (``exmitter.immune``)."""
+        return cell in self.exmitted and not (player and self.param("exmitter.immune", player))
+
+    def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
+        """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
+        grid = self.board.grid
+        return (cell, *(grid.neighbours(cell) if self.ruleset.value(setting) == "edge" else grid.touching(cell)))
+
+    def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
+        """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
+        never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one.
+        A skill may let ships pass features (``ship.passes``); they still end in outer space."""
+        ship = self.ships[cell]
+        steps = self.param("ship.move", ship.player, unit=ship.kind)
+        passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
+        frontier, seen, out = [(cell, ship.region)], {cell}, {}
+        for _ in range(steps):
+            following = []
+            for here, region in frontier:
+                for other in self.board.grid.neighbours(here):
+                    if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
+                        continue
+                    linked = self.space_link(here, region, other) if region is not None else None
+                    if linked is None and not (passes and self._passable(here, other, passes)):
+                        continue
+                    if linked is None:
+                        linked = next((i for i, r in enumerate(self.board.cells[other].face.regions)
+                                       if "ship" in r.holds), None)
+                    seen.add(other)
+                    following.append((other, linked))
+                    if other not in self.ships and linked is not None:
+                        out[other] = linked
+            frontier = following
+        return out
+
+    def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
+        """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
+        grid, placed = self.board.grid, self.board.cells[here]
+        edge = grid.neighbours(here).index(other)
+        code = placed.face.edges[(edge - placed.rotation) % grid.edges]
+        by_letter = {f.letter: f for f in self.ruleset.tileset.features.values() if f.letter}
+        allowed = {"space"} | passes
+        return any(by_letter[letter].name in allowed or by_letter[letter].within == "space" for letter in code)
+
+    def move_ship(self, origin: Cell, target: Cell, region: int) -> None:
+        ship = self.ships.pop(origin)
+        ship.region = region
+        self.ships[target] = ship
+        self.note(f"{ship.player} moves a {ship.kind} from {self.board.grid.format_cell(origin)} "
+                  f"to {self.board.grid.format_cell(target)}")
+        self.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=origin, cell=target)
+        self.units_changed([origin, target], ship.player)
+
+    def start_battle(self, battle) -> None:
+        self.wait_for(battle)
+
+    def units_changed(self, cells, actor: str) -> None:
+        """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8)."""
+        from .events import start_emissary_battle
+
+        steps = []
+        if self.ship_pairs(actor):
+            steps.append(partial(self._ship_battle, actor))
+        waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
+        roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
+                 if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
+        for root in sorted(roots):
+            steps.append(partial(start_emissary_battle, self, root, actor))
+            steps.append(partial(self._update_control_of, root))
+        self.then(*steps)
+
+    def _ship_battle(self, actor: str) -> None:
+        from .battles import ShipBattle
+
+        if self.ship_pairs(actor):
+            self.start_battle(ShipBattle(self, actor))
+
+    def _update_control_of(self, root: int) -> None:
+        self.update_control(self.board.area(root))
+
+    # -- turn flow ------------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.phase = "extraction"
+        self.gained = False  # NO-3.1.3: once per turn
+        self.drawn: Tile | None = None
+        self.placed_cell: Cell | None = None
+        self.actions_left = 1
+        self.expedition_done = False
+        self.evolved = 0  # modules unlocked this turn (NO-3.1.5)
+        self.constructed = False  # NO-3.3.3: one construction per turn
+        self.deferred_control: list[int] = []  # closed by the active player; settled at the turn's end
+        self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
+        self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved
+        self.resolved_closed: list[int] = []  # area roots closed and resolved this turn (NO-4.4)
+        self._decision = None
+        self.note(f"— turn {self.turn}: {self.current.name} —")
+        self.skills.new_turn()
+        self.hooks.call("trian_turn_begin", self.current.name, game=self, player=self.current.name)
+        self.emit("turn-begin", self.current.name, player=self.current.name)
+
+    def tiles_left(self) -> int:
+        return sum(len(s) for s in self.stacks)
+
+    def draw(self, stack: int) -> None:
+        """NO-3.2.1: draw the top tile; NO-3.2.3: a tile that fits nowhere leaves the game."""
+        tile = self.stacks[stack].pop()
+        if not any(self.board.can_place(face) for face in tile.faces):
+            self.note(f"{self.current.name} draws {tile.id}, which fits nowhere: it leaves the game (NO-3.2.3)")
+            if self.tiles_left() == 0:
+                self.phase = "exploration"
+                self.end_turn()
+            return
+        self.drawn = tile
+        self.phase = "place"
+
+    def place(self, face_index: int, cell: Cell, rotation: int) -> None:
+        tile = self.drawn
+        face = tile.faces[face_index]
+        closed = self.board.place(tile, face, cell, rotation)
+        self.drawn, self.placed_cell = None, cell
+        self.note(f"{self.current.name} places {tile.id} ({face.name}) at {self.board.grid.format_cell(cell)}")
+        if face.prop_total("exmitter"):
+            self._exmit(cell)
+        self.emit("tile-placed", self.current.name, player=self.current.name, cell=cell,
+                  teleport=face.prop_total("teleport"), exmitter=face.prop_total("exmitter"),
+                  outpost=face.prop_total("outpost"))
+        for area in closed:
+            self.closed_counts[area.kind] += 1
+        # NO-4: the events wait; the player resolves them before or after the phase-3 action
+        self.pending_closed = closed
+        self.phase = "exploration"
+
+    def _exmit(self, cell: Cell) -> None:
+        """An exmitter sends every emissary and ship in its reach home; stations stay (tile description)."""
+        reach = self.reach(cell, "radius.exmitter")
+        self.exmitted.update(reach)  # and keeps units out of it for the rest of the game
+        for other in reach:
+            emissary = self.emissaries.get(other)
+            if emissary and emissary.station is None and not self.param("exmitter.immune", emissary.player):
+                self.return_emissary(other)
+            if other in self.ships and not self.param("exmitter.immune", self.ships[other].player):
+                self.return_ship(other)
+
+    def resolve_events(self) -> None:
+        """Score and settle the areas closed this turn (NO-4.1–4.3, 4.6, 4.7)."""
+        closed, self.pending_closed = self.pending_closed, []
+        if closed:
+            resolve_closings(self, [self.board.area(a.id) for a in closed])
+            self.resolved_closed += [a.id for a in closed]
+
+    def action_done(self) -> None:
+        self.then(self.resolve_events, self._count_action)
+
+    def _count_action(self) -> None:
+        self.actions_left -= 1
+        if self.actions_left <= 0 and not actions.after_the_action(self):
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        self.then(self.resolve_events, self._next_turn)
+
+    def _next_turn(self) -> None:
+        self.hooks.call("trian_turn_end", self.current.name, game=self, player=self.current.name)
+        for root in self.deferred_control:
+            self.update_control(self.board.area(root))
+        self.deferred_control = []
+        if self.tiles_left() == 0 and self.drawn is None:
+            self._end_game()
+            return
+        self.current_index = (self.current_index + 1) % len(self.players)
+        self._start_turn()
+
+    def _plunder(self) -> None:
+        """NO-5.2: Corvettes in a closed system another player controls take credits from them."""
+        systems = [self.board.area(root) for root, t in self.board.forest.totals.items()
+                   if t.kind == "system" and t.closed]
+        for index in self.turn_order:
+            raider = self.players[index].name
+            for area in systems:
+                victim = self.controller(area)
+                corvettes = sum(1 for c in area.tiles if (s := self.ships.get(c)) and s.player == raider
+                                and s.kind == "corvette")
+                stations = {e.station for p, e in self.units_in(area) if p == victim}
+                if not victim or victim == raider or not corvettes or not stations - {None}:
+                    continue
+                key = "space-station" if "space-station" in stations else "research-station"
+                formula = self.ruleset.formula(f"end.plunder-{key}")
+                env = {"tiles": len(area.tiles), "corvettes": corvettes}
+                amount = min(int(formula(env)), self.player(victim).credits)
+                if amount:
+                    self.score(victim, -amount, "plundered", f"{raider}: {formula.explain(env)}")
+                    self.score(raider, amount, "plunder", f"{victim}'s {key} system: {formula.explain(env)} = {amount}¢")
+
+    def _end_game(self) -> None:
+        """NO-5: minerals, plundering (with ships), winner."""
+        self.hooks.call("trian_scoring_begin", game=self)
+        value = self.ruleset.value("end.mineral-value")
+        for index in self.turn_order:
+            player = self.players[index]
+            count = sum(player.minerals.values())
+            if count:
+                self.score(player.name, count * value, "minerals", f"{count} minerals × {value}¢ = {count * value}¢")
+        self._plunder()  # after the minerals are exchanged for credits (rulebook p. 20)
+        self.hooks.call("trian_scoring_end", game=self)
+        self.phase = "over"
+        self._decision = None
+        self.hooks.call("trian_game_end", game=self)
+        self.note("game over: " + ", ".join(f"{p.name} {p.credits}¢" for p in self.players)
+                  + " — winner: " + " and ".join(self.winners()))
+
