@@ -109,6 +109,23 @@ def check_ruleset(defs, name: str) -> None:
                         expected=one_of(known), hint=did_you_mean(tileset, known))
     block = defs.blocks["ruleset"][name]
     _check_formulas(defs, block, block.definition, schema("ruleset"), ())
+    _check_plugin_names(defs, block)
+
+
+def _check_plugin_names(defs, block) -> None:
+    """The game and plugins a ruleset names exist; checked by name, without importing anything."""
+    from ..plugins.manager import known_games, known_plugins
+
+    games = known_games()
+    game = block.definition.get("game")
+    if isinstance(game, str) and game not in games:
+        defs.report.add("TS303", f"no game named '{game}'", block.source.find(("game",)),
+                        expected=one_of(games), hint=did_you_mean(game, games))
+    plugins = known_plugins()
+    for i, plugin in enumerate(block.definition.get("plugins", [])):
+        if isinstance(plugin, str) and plugin not in plugins:
+            defs.report.add("TS303", f"no plugin named '{plugin}'", block.source.find(("plugins", i)),
+                            expected=one_of(plugins), hint=did_you_mean(plugin, plugins))
 
 
 def _check_formulas(defs, block, value, node: dict, path: tuple) -> None:

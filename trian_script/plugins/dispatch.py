@@ -1,16 +1,17 @@
-"""Calling hooks for one game: every installed plugin, plus the skill plugins of the players
+"""Calling hooks for one game: the plugins its ruleset names, plus the skill plugins of the players
 concerned — a skill plugin hears a hook only when its owner is the player (or the subject) of it."""
 from __future__ import annotations
 
 from functools import wraps
 
-from .manager import global_manager
+from .manager import game_manager
 
 
 class Hooks:
-    def __init__(self, game):
+    def __init__(self, game, ruleset=None):
         self.game = game
-        self.installed = global_manager()
+        self.installed_for = ruleset or game.ruleset
+        self.installed = game_manager(self.installed_for)
         self.skill_plugins: dict[str, list] = {}  # owner -> plugin instances of unlocked skills
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
@@ -19,10 +20,10 @@ class Hooks:
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
     # state); the plugin manager and the method index are rebuilt, never copied.
     def __getstate__(self) -> dict:
-        return {"game": self.game, "skill_plugins": self.skill_plugins}
+        return {"game": self.game, "ruleset": self.installed_for, "skill_plugins": self.skill_plugins}
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["game"])
+        self.__init__(state["game"], state["ruleset"])  # the game may still be half-copied
         for owner, plugins in state["skill_plugins"].items():
             for plugin in plugins:
                 self.add_skill_plugin(owner, plugin)

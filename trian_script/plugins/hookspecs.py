@@ -164,5 +164,11 @@ def trian_scoring_begin(game):
 
 
 @hookspec
+def trian_final_scoring(game):
+    """Called once at the end of the game, after ``trian_scoring_begin``, on the plugins the ruleset
+    names (``plugins = [...]``): a game's end-of-game scoring rules live here. Return nothing."""
+
+
+@hookspec
 def trian_scoring_end(game):
     """Called after end-of-game scoring. Return nothing."""

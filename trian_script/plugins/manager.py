@@ -31,12 +31,73 @@ def new_manager() -> pluggy.PluginManager:
 
 @lru_cache(maxsize=None)
 def global_manager() -> pluggy.PluginManager:
-    """Plugins that hear every game: installed packages' entry points (unless switched off)."""
+    """Installed packages' entry points (unless switched off), asked where their content files are
+    (``trian_content_paths``); the plugins a game plays with come from ``game_manager``."""
     manager = new_manager()
     if not os.environ.get(AUTOLOAD_SWITCH):
         manager.load_setuptools_entrypoints(hookspecs.PROJECT)
     check(manager)
     return manager
+
+
+def game_manager(ruleset) -> pluggy.PluginManager:
+    """The plugin manager of the games of ``ruleset``: the plugins its ``plugins = [...]`` names,
+    each a mechanic (``tile-laying``), a rule plugin of a game (``new_order.end-scoring`` is
+    ``trian_script/games/new_order/end_scoring.py``) or an installed package's entry point of that
+    name. Nothing else is loaded, so an installed fan package changes only the games that ask for it.
+    Built once per ruleset."""
+    manager = ruleset.__dict__.get("_manager")
+    if manager is None:
+        manager = new_manager()
+        for name in ruleset.values.get("plugins", []):
+            manager.register(plugin_module(name), name)
+        check(manager)
+        ruleset.__dict__["_manager"] = manager
+    return manager
+
+
+def plugin_module(name: str):
+    """The module or object a ruleset's plugin name stands for (see ``game_manager``)."""
+    from ..mechanics import REGISTRY
+
+    if name in REGISTRY:
+        return importlib.import_module(REGISTRY[name])
+    game, dot, rule = name.partition(".")
+    if dot:
+        try:
+            return importlib.import_module(f"trian_script.games.{game}.{rule.replace('-', '_')}")
+        except ModuleNotFoundError:
+            pass
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group=hookspecs.PROJECT):
+        if entry.name == name:
+            return entry.load()
+    raise PluginError(f"no plugin named '{name}': a mechanic ({', '.join(sorted(REGISTRY))}), a game's rule "
+                      "plugin (GAME.NAME) or an installed package's entry point")
+
+
+def known_games() -> list[str]:
+    """The games a ruleset may name: the folders of ``trian_script.games`` and installed entry points."""
+    from importlib.metadata import entry_points
+
+    from .. import games
+
+    folder = Path(games.__file__).parent
+    return sorted({p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+                  | {e.name for e in entry_points(group="trian_script.games")})
+
+
+def known_plugins() -> list[str]:
+    """Every plugin name a ruleset may use (see ``game_manager``), found without importing any."""
+    from importlib.metadata import entry_points
+
+    from .. import games
+    from ..mechanics import REGISTRY
+
+    folder = Path(games.__file__).parent
+    rules = {f"{p.parent.name}.{p.stem.replace('_', '-')}" for p in folder.glob("*/*.py") if p.stem != "__init__"}
+    return sorted(set(REGISTRY) | rules | {e.name for e in entry_points(group=hookspecs.PROJECT)})
 
 
 def check(manager: pluggy.PluginManager) -> None:

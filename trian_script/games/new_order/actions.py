@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from itertools import combinations_with_replacement
+
+from ...mechanics import market
 
 PROMPTS = {
     "extraction": "phase 1, extraction: trade, gain minerals, or end the phase",
@@ -68,12 +69,9 @@ def _extraction(game) -> dict:
     token_cost = _price(game, "combat-token")
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
-    give = game.param("exchange.give", me.name)
-    owned = sorted(c for c, n in me.minerals.items() if n > 0)
-    for pair in combinations_with_replacement(owned, give):
-        if all(me.minerals[c] >= pair.count(c) for c in pair):
-            for colour in sorted(c for c, n in game.bag.items() if n > 0):
-                out[f"exchange {'+'.join(pair)} for {colour}"] = partial(_exchange, game, pair, colour)
+    give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
+    for text, (pair, colour) in market.exchanges(me.minerals, give, take, game.bag).items():
+        out[text] = partial(_exchange, game, pair, colour, take)
     if not game.gained and _entitlements(game):
         out["gain minerals"] = partial(_start_gain, game)
     out.update(game.skills.evolution_options())
@@ -106,14 +104,14 @@ def _buy_token(game, cost: int) -> None:
     game.score(me.name, -cost, "trade", f"bought 1 combat token for {cost}¢")
 
 
-def _exchange(game, pair, colour: str) -> None:
+def _exchange(game, pair, colour: str, take: int) -> None:
     me = game.current
     for c in pair:
         me.minerals[c] -= 1
         game.bag[c] += 1
-    game.bag[colour] -= 1
-    me.minerals[colour] += 1
-    game.note(f"{me.name} exchanges {'+'.join(pair)} for {colour}")
+    game.bag[colour] -= take
+    me.minerals[colour] += take
+    game.note(f"{me.name} exchanges {'+'.join(pair)} for {colour}" + (f" ×{take}" if take > 1 else ""))
 
 
 def _entitlements(game) -> list[tuple[int, int]]:

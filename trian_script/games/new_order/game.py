@@ -12,6 +12,7 @@ from functools import partial
 from ...board import Area, Board, Tile
 from ...engine.game import Game, IllegalChoice
 from ...geometry import Cell
+from ...mechanics import control, tile_laying
 from . import actions
 from .events import resolve_closings
 from .state import UNIT_KINDS, Emissary, Player, Ship, SpecialToken
@@ -129,13 +130,8 @@ class NewOrder(Game):
         for player in self.players:
             for _ in range(rs.value("start.combat-tokens")):
                 self._draw_token(player)
-        tiles = list(rs.tileset.tiles)
-        self.rng.shuffle(tiles)
-        # NO-2.2: a tile lies with its hidden face down; otherwise either face may be up
-        self.face_up = {t.id: (1 if t.faces[0].hidden else 0 if t.faces[1].hidden else self.rng.randrange(2))
-                        for t in tiles}
-        count = rs.value("stacks")
-        self.stacks = [tiles[i::count] for i in range(count)]
+        # NO-2.2, NO-2.3: stacks, a hidden face down, the first tile at the origin
+        self.stacks, self.face_up = tile_laying.deal(self, rs.tileset.tiles)
         self.turn_order = self._first_player_order()
         self.turn = 0
         self.current_index = 0
@@ -252,8 +248,9 @@ class NewOrder(Game):
         """NO-4.7: the only player with unblocked emissaries or stations in a closed area."""
         if not area.closed or area.kind == "space":
             return None
-        present = {player for player, _ in self.units_in(area)}
-        return present.pop() if len(present) == 1 else None
+        present = Counter(player for player, _ in self.units_in(area))
+        found = control.controllers(present, self.ruleset.value("control.rule"))
+        return found[0] if len(found) == 1 else None
 
     def update_control(self, area: Area) -> None:
         """Give a combat token to a player who takes control (NO-4.7)."""
@@ -447,9 +444,11 @@ class NewOrder(Game):
 
     def draw(self, stack: int) -> None:
         """NO-3.2.1: draw the top tile; NO-3.2.3: a tile that fits nowhere leaves the game."""
-        tile = self.stacks[stack].pop()
-        if not any(self.board.can_place(face) for face in tile.faces):
-            self.note(f"{self.current.name} draws {tile.id}, which fits nowhere: it leaves the game (NO-3.2.3)")
+        top = self.stacks[stack][-1]
+        tile = tile_laying.draw(self, self.stacks, stack)
+        if tile is None:
+            self.note(f"{self.current.name} draws {top.id}, which fits nowhere: "
+                      + ("it goes under its stack" if top in self.stacks[stack] else "it leaves the game") + " (NO-3.2.3)")
             if self.tiles_left() == 0:
                 self.phase = "exploration"
                 self.end_turn()
@@ -514,37 +513,10 @@ class NewOrder(Game):
         self.current_index = (self.current_index + 1) % len(self.players)
         self._start_turn()
 
-    def _plunder(self) -> None:
-        """NO-5.2: Corvettes in a closed system another player controls take credits from them."""
-        systems = [self.board.area(root) for root, t in self.board.forest.totals.items()
-                   if t.kind == "system" and t.closed]
-        for index in self.turn_order:
-            raider = self.players[index].name
-            for area in systems:
-                victim = self.controller(area)
-                corvettes = sum(1 for c in area.tiles if (s := self.ships.get(c)) and s.player == raider
-                                and s.kind == "corvette")
-                stations = {e.station for p, e in self.units_in(area) if p == victim}
-                if not victim or victim == raider or not corvettes or not stations - {None}:
-                    continue
-                key = "space-station" if "space-station" in stations else "research-station"
-                formula = self.ruleset.formula(f"end.plunder-{key}")
-                env = {"tiles": len(area.tiles), "corvettes": corvettes}
-                amount = min(int(formula(env)), self.player(victim).credits)
-                if amount:
-                    self.score(victim, -amount, "plundered", f"{raider}: {formula.explain(env)}")
-                    self.score(raider, amount, "plunder", f"{victim}'s {key} system: {formula.explain(env)} = {amount}¢")
-
     def _end_game(self) -> None:
-        """NO-5: minerals, plundering (with ships), winner."""
+        """NO-5: the end-of-game scoring plugins (minerals, plundering), then the winner."""
         self.hooks.call("trian_scoring_begin", game=self)
-        value = self.ruleset.value("end.mineral-value")
-        for index in self.turn_order:
-            player = self.players[index]
-            count = sum(player.minerals.values())
-            if count:
-                self.score(player.name, count * value, "minerals", f"{count} minerals × {value}¢ = {count * value}¢")
-        self._plunder()  # after the minerals are exchanged for credits (rulebook p. 20)
+        self.hooks.call("trian_final_scoring", game=self)  # the ruleset's plugins: end_scoring.py
         self.hooks.call("trian_scoring_end", game=self)
         self.phase = "over"
         self._decision = None
