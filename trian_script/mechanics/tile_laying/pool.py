@@ -1,0 +1,51 @@
+"""A face-up pool of tiles drawn from a bag (Galactic Realms GR-2.3, GR-3.5, GR-3.6).
+
+Ruleset values: ``pool.size`` tiles lie face up; after a tile is taken the pool is refilled from the
+bag (when the bag is empty it shrinks). ``pool.stuck`` says what happens when no pool tile fits:
+  set_aside_redraw  the pool is set aside and a new one drawn, again while none fits; once one fits,
+                    the set-aside tiles go back into the bag, which is shuffled
+  discard           the pool is discarded and a new one drawn, again while none fits
+When the bag runs out and none fits, the unplaced tiles leave the game (``unstick`` returns False).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .stacks import fits_anywhere
+
+STUCK_RULES = ("set_aside_redraw", "discard")
+
+
+@dataclass
+class Pool:
+    bag: list  # face down; the next tile drawn is the last
+    tiles: list = field(default_factory=list)  # face up
+    removed: list = field(default_factory=list)  # tiles that left the game
+
+
+def refill(pool: Pool, size: int) -> None:
+    """Draw from the bag until the pool holds ``size`` tiles or the bag is empty."""
+    while len(pool.tiles) < size and pool.bag:
+        pool.tiles.append(pool.bag.pop())
+
+
+def unstick(pool: Pool, board, size: int, rule: str, rng) -> bool:
+    """Make sure a pool tile fits somewhere, by ``rule``; False when none can (the game ends)."""
+    if rule not in STUCK_RULES:
+        raise ValueError(f"pool.stuck = {rule}: one of {', '.join(STUCK_RULES)}")
+    aside: list = []
+    while not any(fits_anywhere(board, tile) for tile in pool.tiles):
+        if not pool.bag:
+            pool.removed += pool.tiles + aside
+            pool.tiles = []
+            return False
+        if rule == "set_aside_redraw":
+            aside += pool.tiles
+        else:
+            pool.removed += pool.tiles
+        pool.tiles = []
+        refill(pool, size)
+    if aside:
+        pool.bag += aside
+        rng.shuffle(pool.bag)
+    return True
