@@ -61,6 +61,8 @@ def fixed_cell(game, token):
 
 
 class SupremePriestess(SkillPlugin):
+    hears = {"trian_options": ("exploration",)}
+
     # -- helpers --------------------------------------------------------------------------------
     def enemies_beside(self, cell, region, player: str | None = None) -> list:
         """Enemy ships (of ``player``, or of anyone but the owner) on edge-adjacent tiles joined to
@@ -519,6 +521,7 @@ class InterstellarBattle:
 class HarnessTechnology(SkillPlugin):
     """The Entanglement token on an enemy ship: that ship neither moves nor is teleported until its
     owner pays the ransom (``entanglement.ransom`` minerals of their choice) in their phase 3."""
+    hears = {"trian_options": ("exploration-free",)}
 
     def token(self):
         return next((t for t in sorted(self.game.special_tokens.values(), key=lambda t: t.id)

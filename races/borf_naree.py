@@ -7,6 +7,8 @@ WIN_FROM = 4  # races.md: 1–3 lose the stake, 4–6 win twice the stake
 
 
 class RiskyBusiness(SkillPlugin):
+    hears = {"trian_options": ("exploration",)}
+
     @hookimpl
     def trian_options(self, game, player, phase):
         if phase != "exploration" or self.state().get("turn") == game.turn:

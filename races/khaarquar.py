@@ -74,6 +74,7 @@ def minion_targets(game, cell, region: int, vacated=None) -> list:
 class SlaveMinion(SkillPlugin):
     """Slave-Minion: with an expedition or teleport of one of your emissaries, 1 yellow mineral
     places a Slave-minion with it (``… with slave-minion @(a,b,c) nebula``)."""
+    hears = {"trian_options": ("exploration",)}
 
     @hookimpl
     def trian_options(self, game, player, phase):
@@ -158,6 +159,7 @@ class SlaveMinion(SkillPlugin):
 
 class LivingStructures(SkillPlugin):
     """Living structures: a construction under a Slave-minion builds both levels at once."""
+    hears = {"trian_options": ("exploration",)}
 
     @hookimpl
     def trian_options(self, game, player, phase):

@@ -9,6 +9,8 @@ COLOURS = ("blue", "red")  # "discard 1 red or blue mineral"
 
 
 class SubspaceTunnel(SkillPlugin):
+    hears = {"trian_options": ("exploration", "exploration-free")}
+
     @hookimpl
     def trian_options(self, game, player, phase):
         if phase == "exploration-free":

@@ -4,6 +4,8 @@ from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 
 class CrystallineTransporter(SkillPlugin):
+    hears = {"trian_options": ("exploration",)}
+
     @hookimpl
     def trian_options(self, game, player, phase):
         if phase != "exploration" or self.state().get("turn") == game.turn:

@@ -28,6 +28,7 @@ class Decoy(SkillPlugin):
     """Placed as the action, moved (and detonated) as the action of a later turn; explodes at once
     when an enemy ship stands on its tile or an edge-adjacent one (``scope = any``: it hears every
     player's unit-placed / unit-moved events)."""
+    hears = {"trian_options": ("exploration",), "trian_event": ("unit-placed", "unit-moved")}
 
     # -- options ----------------------------------------------------------------------------------
     @hookimpl
@@ -136,6 +137,7 @@ class Decoy(SkillPlugin):
 class MobileTeleport(SkillPlugin):
     """Placed once per turn after the tile is added (no action), for 1 red or 1 yellow mineral;
     then, as the action of this or a later turn, teleports one unit from its radius."""
+    hears = {"trian_options": ("expansion", "exploration")}
 
     @hookimpl
     def trian_options(self, game, player, phase):

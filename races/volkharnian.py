@@ -11,6 +11,7 @@ class ExmitterToken(SkillPlugin):
     tile just added (free). It works as a regular exmitter tile from then on: units in its reach go home
     (stations stay; units whose owner has ``exmitter.immune`` stay), and no unit may be placed or moved
     into its reach (the cells join ``game.exmitted``). One token per tile."""
+    hears = {"trian_options": ("expansion",)}
 
     @hookimpl
     def trian_options(self, game, player, phase):
@@ -47,6 +48,7 @@ class Manipulation(SkillPlugin):
     outer-space area, emissary with emissary in one nebula or planetary system. With
     ``manipulation.range`` above 0 (Mental manipulation) any unit of the same type within that many
     tiles (edge steps on the grid) may be swapped too."""
+    hears = {"trian_options": ("exploration-free",)}
 
     @hookimpl
     def trian_options(self, game, player, phase):
@@ -140,6 +142,7 @@ class AdaptationUpkeep(SkillPlugin):
     """At the start of your turn, for each of your units in an exmitter's reach, discard 1 mineral (your
     colour) or return that unit. The upkeep is settled first in phase 1: until it is, the other phase-1
     options are held back. Emissaries on stations are not counted: exmitters never remove them."""
+    hears = {"trian_options": ("extraction",), "trian_option_filter": ("extraction",)}
 
     def _due(self) -> list:
         game, state = self.game, self.state()

@@ -7,6 +7,7 @@ CANNON = "gauss-cannon"
 
 class WarcryLimit(SkillPlugin):
     """Warcry's action (discard 1 red, +1) may be taken once per clash, not once per turn."""
+    hears = {"trian_option_filter": ("clash",)}
 
     @hookimpl
     def trian_action_begin(self, game, player, action):
@@ -32,6 +33,7 @@ class GaussCannon(SkillPlugin):
     """Place the cannon as the phase-3 action; it then destroys every ship in its field of fire,
     whenever one stands there (``scope = any``: it hears every player's moves). An exmitter whose
     reach covers it sends it back to the supply."""
+    hears = {"trian_options": ("exploration",)}
 
     # -- placing it -----------------------------------------------------------------------------
     @hookimpl

@@ -2,7 +2,9 @@
 concerned — a skill plugin hears a hook only when its owner is the player (or the subject) of it."""
 from __future__ import annotations
 
-from functools import wraps
+from functools import lru_cache, wraps
+
+from .hookspecs import PROJECT
 
 from .manager import game_manager
 
@@ -31,12 +33,12 @@ class Hooks:
     def add_skill_plugin(self, owner: str, plugin) -> None:
         self.skill_plugins.setdefault(owner, []).append(plugin)
         hears_all = getattr(plugin.skill, "scope", "owner") == "any"
-        for name in dir(plugin):
-            if name.startswith("trian_") and callable(getattr(plugin, name)):
-                method = getattr(plugin, name)
-                if name == "trian_options":  # count a skill's use when its option is chosen
-                    method = self._counting(owner, plugin.skill.name, method)
-                self._methods.setdefault(name, []).append((owner, method, hears_all))
+        for name in hook_names(type(plugin)):
+            method = getattr(plugin, name)
+            if name == "trian_options":  # count a skill's use when its option is chosen
+                method = self._counting(owner, plugin.skill.name, method)
+            only = plugin.hears.get(name)  # the phases or events it declares, or all of them
+            self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
 
     def implemented(self, name: str) -> bool:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""
@@ -60,7 +62,10 @@ class Hooks:
         methods = self._methods.get(name)
         if methods:
             wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
-            for owner, method, hears_all in methods:
+            key = kwargs.get("phase", kwargs.get("event"))
+            for owner, method, hears_all, only in methods:
+                if only is not None and key not in only:
+                    continue  # a phase or an event the plugin does not hear
                 if wanted is None or owner in wanted or hears_all:
                     try:
                         result = method(**kwargs)
@@ -94,6 +99,14 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+@lru_cache(maxsize=None)
+def hook_names(cls) -> tuple[str, ...]:
+    """The hooks a plugin class implements: its methods marked ``@hookimpl`` (read once per class)."""
+    marker = f"{PROJECT}_impl"
+    return tuple(sorted(name for name in {n for klass in cls.__mro__ for n in vars(klass)}
+                        if name.startswith("trian_") and getattr(getattr(cls, name), marker, None) is not None))
 
 
 def _plugin_name(method) -> str:

@@ -14,6 +14,10 @@ __all__ = ["SkillPlugin", "hookimpl"]
 class SkillPlugin:
     #: parameters this skill introduces, with their defaults (other skills may modify them)
     parameters: dict = {}
+    #: the phases (``trian_options``, ``trian_option_filter``) or events (``trian_event``) a hook
+    #: hears, e.g. ``{"trian_options": ("exploration",)}``; a hook not listed hears them all. The
+    #: dispatcher calls a hook only for what it hears, so a plugin never polls.
+    hears: dict = {}
 
     def __init__(self, game, owner: str, skill):
         self.game, self.owner, self.skill = game, owner, skill
