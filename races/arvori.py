@@ -61,7 +61,7 @@ def fixed_cell(game, token):
 
 
 class SupremePriestess(SkillPlugin):
-    hears = {"trian_options": ("exploration",)}
+    hears = {"trian_options": ("exploration",), "trian_option_filter": ("exploration",)}
 
     # -- helpers --------------------------------------------------------------------------------
     def enemies_beside(self, cell, region, player: str | None = None) -> list:
@@ -521,7 +521,7 @@ class InterstellarBattle:
 class HarnessTechnology(SkillPlugin):
     """The Entanglement token on an enemy ship: that ship neither moves nor is teleported until its
     owner pays the ransom (``entanglement.ransom`` minerals of their choice) in their phase 3."""
-    hears = {"trian_options": ("exploration-free",)}
+    hears = {"trian_options": ("exploration-free",), "trian_option_filter": ("exploration",)}
 
     def token(self):
         return next((t for t in sorted(self.game.special_tokens.values(), key=lambda t: t.id)

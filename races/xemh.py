@@ -33,7 +33,8 @@ class GaussCannon(SkillPlugin):
     """Place the cannon as the phase-3 action; it then destroys every ship in its field of fire,
     whenever one stands there (``scope = any``: it hears every player's moves). An exmitter whose
     reach covers it sends it back to the supply."""
-    hears = {"trian_options": ("exploration",)}
+    hears = {"trian_options": ("exploration",),
+             "trian_event": ("unit-placed", "unit-moved", "tile-placed", "module-unlocked")}
 
     # -- placing it -----------------------------------------------------------------------------
     @hookimpl

@@ -118,9 +118,12 @@ def _entitlements(game) -> list[tuple[int, int]]:
     """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine."""
     me, rs = game.current.name, game.ruleset
     out = []
-    for root, totals in game.board.forest.totals.items():
-        if totals.kind != "nebula" or not totals.closed or not +totals.minerals:
-            continue
+    find, totals_of = game.board.forest.find, game.board.forest.totals
+    for root in sorted({find(r) for r in game.mineral_nebulas}):  # the board's order of areas: by root
+        totals = totals_of[root]
+        if totals.kind != "nebula" or not totals.closed or not any(n > 0 for n in totals.minerals.values()) \
+                or not totals.units[(me, "emissaries")]:
+            continue  # open, empty, or none of the player's emissaries there: no control
         area = game.board.area(root)
         if game.controller(area) != me:
             continue

@@ -52,6 +52,9 @@ class NewOrder(Game):
         # outcomes a scenario fixes in advance; consumed before the generator is asked
         self.forced: dict[str, list] = {"dice": [], "minerals": [], "tokens": []}
         self.exmitted: set[Cell] = set()  # cells in an exmitter's reach
+        # areas (by a root they had) that were given minerals: extraction looks only at these, not
+        # at every area of the board
+        self.mineral_nebulas: set[int] = set()
         self.skills = SkillBook(self)
         self.special_tokens: dict = {}  # special tokens on the board: id -> SpecialToken
         self._next_token_id = 1
@@ -192,9 +195,13 @@ class NewOrder(Game):
             drawn[colour] += 1
         return drawn
 
+    def add_nebula_minerals(self, root: int, minerals: Counter) -> None:
+        self.board.totals(root).minerals.update(minerals)
+        self.mineral_nebulas.add(root)
+
     def fill_nebula(self, area: Area, count: int) -> None:
         drawn = self.draw_minerals(count)
-        self.board.totals(area.id).minerals.update(drawn)
+        self.add_nebula_minerals(area.id, drawn)
         self.note(f"the nebula at {self.area_name(area)} gains {sum(drawn.values())} minerals")
 
     def _draw_token(self, player: Player) -> bool:

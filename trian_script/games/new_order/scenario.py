@@ -226,7 +226,7 @@ def _put_minerals(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, "put minerals takes a nebula cell and colour/count pairs: put minerals @(0,0,1) red 2")
     for colour, count in zip(pairs[::2], pairs[1::2]):
         _take_from_bag(game, colour, int(count), step.position)
-        game.board.totals(area.id).minerals[colour] += int(count)
+        game.add_nebula_minerals(area.id, Counter({colour: int(count)}))
     game.checkpoint()
 
 
