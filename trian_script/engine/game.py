@@ -19,8 +19,10 @@ from __future__ import annotations
 import copy
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .options import texts
 from .ruleset import Ruleset
 from .snapshot import is_copyable_step
 
@@ -46,7 +48,7 @@ class IllegalChoice(ValueError):
 class Decision:
     player: str
     kind: str  # the game's step (a phase or a finer step), or the kind of what is waiting
-    options: tuple[str, ...]
+    options: Sequence[str]  # the options' texts (written when read, see engine.options)
     prompt: str
 
 
@@ -171,11 +173,11 @@ class Game:
         if self._decision is None:
             if self.waiting is not None:
                 self._options = self.waiting.options()
-                self._decision = Decision(self.waiting.decider, self.WAIT_KIND, tuple(self._options),
+                self._decision = Decision(self.waiting.decider, self.WAIT_KIND, texts(self._options),
                                           self.waiting.prompt())
             else:
                 self._options = self.options_now()
-                self._decision = Decision(self.current.name, self.phase, tuple(self._options), self.prompt_now())
+                self._decision = Decision(self.current.name, self.phase, texts(self._options), self.prompt_now())
         return self._decision
 
     def choose(self, text: str) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
+from ...engine.options import Options
 from ...mechanics import market
 
 PROMPTS = {
@@ -35,6 +36,8 @@ def options(game) -> dict:
 
 def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
     """Options that a plugin forbids (``trian_option_filter``: an entangled ship cannot move)."""
+    if not game.hooks.implemented("trian_option_filter"):
+        return out
     for forbidden in game.hooks.call("trian_option_filter", player, game=game, player=player, phase=phase,
                                      options=tuple(out)):
         for text in forbidden or ():
@@ -206,13 +209,36 @@ def _draw(game) -> dict:
     return {f"draw {i + 1}": partial(game.draw, i) for i in stacks}
 
 
-def _place(game) -> dict:
-    tile, fmt = game.drawn, game.board.grid.format_cell
-    out = {}
-    for index, face in enumerate(tile.faces):
-        for cell, rotation in game.board.placements(face):
-            out[f"place {tile.id} {FACE_LETTERS[index]} @{fmt(cell)} r{rotation}"] = partial(game.place, index, cell, rotation)
-    return out
+def _place(game) -> Options:
+    """Every face, cell and rotation where the drawn tile fits; texts written when read."""
+    tile = game.drawn
+    entries = [(index, cell, rotation) for index, face in enumerate(tile.faces)
+               for cell, rotation in game.board.placements(face)]
+    return Options(entries, partial(_place_text, game, tile.id), partial(_place_apply, game),
+                   partial(_place_parse, tile.id))
+
+
+def _place_text(game, tile_id: str, entry: tuple) -> str:
+    index, cell, rotation = entry
+    return f"place {tile_id} {FACE_LETTERS[index]} @{game.board.grid.format_cell(cell)} r{rotation}"
+
+
+def _place_apply(game, entry: tuple):
+    return partial(game.place, *entry)
+
+
+PLACE = re.compile(r"place (\S+) ([ab]) @\(([-\d,]+)\) r(\d+)")
+
+
+def _place_parse(tile_id: str, text: str) -> tuple | None:
+    match = PLACE.fullmatch(text)
+    if match is None or match.group(1) != tile_id:
+        return None
+    try:
+        cell = tuple(int(v) for v in match.group(3).split(","))
+    except ValueError:
+        return None
+    return FACE_LETTERS.index(match.group(2)), cell, int(match.group(4))
 
 
 # -- phase 3 (NO-3.3) ------------------------------------------------------------------------

@@ -1,0 +1,88 @@
+"""Options whose texts are written only when someone reads them.
+
+A decision can have many options that differ only in their arguments (every cell and rotation
+where a tile fits). ``Options`` keeps them structured: a kind's entries (tuples of arguments), a
+function that writes an entry's text and one that applies it. ``len``, indexing and membership
+work without writing every text, so a bot that picks one option at random pays for one text, and
+the cost of a decision does not grow with the number of its options' texts. A text, once
+written, is kept; the texts are the same as a plain dict of texts would have.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+
+class Options(Mapping):
+    """A mapping text -> what choosing it does, for ``entries`` of one kind of option."""
+
+    def __init__(self, entries: list[tuple], text: Callable[[tuple], str], apply: Callable[[tuple], Callable],
+                 parse: Callable[[str], tuple | None]):
+        self.entries = entries
+        self._text, self._apply, self._parse = text, apply, parse
+        self._texts: dict[int, str] = {}
+        self._members: set | None = None
+
+    def text(self, index: int) -> str:
+        if index not in self._texts:
+            self._texts[index] = self._text(self.entries[index])
+        return self._texts[index]
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self):
+        return (self.text(i) for i in range(len(self.entries)))
+
+    def __contains__(self, text) -> bool:
+        if self._members is None:
+            self._members = set(self.entries)
+        return isinstance(text, str) and self._parse(text) in self._members
+
+    def __getitem__(self, text: str) -> Callable:
+        if text not in self:
+            raise KeyError(text)
+        return self._apply(self._parse(text))
+
+    def pop(self, text: str, default=None):
+        """Take an option away (a plugin forbade it)."""
+        if text not in self:
+            return default
+        entry = self._parse(text)
+        self.entries = [e for e in self.entries if e != entry]
+        self._texts, self._members = {}, None
+        return self._apply(entry)
+
+
+class Texts(Sequence):
+    """The texts of a decision's options, in order, written when read (``decision.options``)."""
+
+    def __init__(self, options):
+        self._options = options
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._options.text(index)
+
+    def __contains__(self, text) -> bool:
+        return text in self._options
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def texts(options) -> Sequence:
+    """The texts of a decision's options: a tuple, or a lazy view of ``Options``."""
+    return Texts(options) if isinstance(options, Options) else tuple(options)
