@@ -50,6 +50,11 @@ class Decision:
     kind: str  # the game's step (a phase or a finer step), or the kind of what is waiting
     options: Sequence[str]  # the options' texts (written when read, see engine.options)
     prompt: str
+    players: tuple[str, ...] = ()  # every player deciding now, when several decide at once
+
+    def __post_init__(self):
+        if not self.players:
+            object.__setattr__(self, "players", (self.player,))
 
 
 @dataclass
@@ -104,6 +109,7 @@ class Game:
         self.notes: list[str] = []  # what happened, in words, for people
         self.scores_log: list[ScoreEvent] = []
         self.players: list = []
+        self.races: dict[str, str] = {}  # seat -> the race (faction) it plays, in games that have them
         self.turn_order: list[int] = []
         self.current_index = 0
         self.turn = 0
@@ -135,6 +141,11 @@ class Game:
 
     def winners(self) -> list[str]:
         raise NotImplementedError
+
+    @staticmethod
+    def compile_content(defs) -> tuple[dict, dict, dict]:
+        """The races, skills and special tokens of loaded definitions that this game plays with."""
+        return {}, {}, {}
 
     def refusal(self, text: str) -> tuple[str, str]:
         """Why ``text`` is not an option now: (message, rule id)."""
@@ -173,25 +184,35 @@ class Game:
         if self._decision is None:
             if self.waiting is not None:
                 self._options = self.waiting.options()
+                deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
                 self._decision = Decision(self.waiting.decider, self.WAIT_KIND, texts(self._options),
-                                          self.waiting.prompt())
+                                          self.waiting.prompt(), tuple(deciders))
             else:
                 self._options = self.options_now()
                 self._decision = Decision(self.current.name, self.phase, texts(self._options), self.prompt_now())
         return self._decision
 
-    def choose(self, text: str) -> None:
-        """Apply one option by its text; an illegal one raises IllegalChoice and changes nothing."""
+    def choose(self, text: str, player: str | None = None) -> None:
+        """Apply one option by its text; an illegal one raises IllegalChoice and changes nothing.
+
+        When several players decide at once, ``player`` (or a ``NAME: `` before the text) says
+        whose choice it is; by default it is ``decision.player``'s."""
         if self.is_over:
             raise IllegalChoice("the game is over", self.RULES["over"])
         decision = self.decision
         text = " ".join(str(text).split())
-        if text not in self._options:
+        options, logged = self._options, text
+        if self.waiting is not None and hasattr(self.waiting, "deciders"):  # several decide at once
+            player, text = self._whose(decision, text, player)
+            options, logged = self.waiting.options(player), f"{player}: {text}"
+        elif player not in (None, decision.player):
+            raise IllegalChoice(f"it is {decision.player}'s decision, not {player}'s")
+        if text not in options:
             raise IllegalChoice(*self.refusal(text))
-        apply = self._options[text]
+        apply = options[text]
         self._decision = None
         self._insert_at = 0
-        player = decision.player
+        player = player or decision.player
         try:
             self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
             apply()
@@ -202,7 +223,18 @@ class Game:
             if isinstance(err, (IllegalChoice, KeyboardInterrupt)):
                 raise
             raise PluginFailure(_failure_message(text, err)) from err
-        self.log.append(text)  # only a choice that was applied whole is logged
+        self.log.append(logged)  # only a choice that was applied whole is logged
+
+    @staticmethod
+    def _whose(decision: Decision, text: str, player: str | None) -> tuple[str, str]:
+        """(player, option text) of a choice in a decision of several players."""
+        name, sep, rest = text.partition(": ")
+        if player is None and sep and name in decision.players:
+            player, text = name, rest
+        player = player or decision.player
+        if player not in decision.players:
+            raise IllegalChoice(f"{player} is not deciding now, only {', '.join(decision.players)}")
+        return player, text
 
     def scores(self) -> dict[str, int]:
         return {p.name: getattr(p, self.POINTS) for p in self.players}

@@ -16,6 +16,16 @@ from importlib.metadata import entry_points
 DEFAULT_GAME = "new_order"
 
 
+# Games registered by the program that embeds the engine (``register_game``): an app's own game,
+# or a test's. Registering is code, so a content file can name such a game but never make one.
+REGISTERED: dict[str, type] = {}
+
+
+def register_game(name: str, cls: type) -> None:
+    """Let rulesets say ``game = NAME`` for the class ``cls`` (a subclass of the kernel's Game)."""
+    REGISTERED[name] = cls
+
+
 class UnknownGame(ValueError):
     """A ruleset names a game that no package provides."""
 
@@ -28,6 +38,8 @@ def game_class(ruleset) -> type:
 def game_class_named(name, ruleset: str = "") -> type:
     """The class of the game ``name``, for the ruleset named ``ruleset`` (for the message)."""
     name = str(name)
+    if name in REGISTERED:
+        return REGISTERED[name]
     if re.fullmatch(r"[a-z][a-z0-9_]*", name):
         try:
             return importlib.import_module(f"{__name__}.{name}").GAME

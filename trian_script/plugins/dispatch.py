@@ -44,6 +44,11 @@ class Hooks:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""
         return name in self._methods or self._installed_has(name)
 
+    def hears(self, name: str, key: str) -> bool:
+        """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
+        return self._installed_has(name) or any(only is None or key in only
+                                                for _, _, _, only in self._methods.get(name, ()))
+
     def _installed_has(self, name: str) -> bool:
         if name not in self._installed:
             self._installed[name] = bool(getattr(self.installed.hook, name).get_hookimpls())

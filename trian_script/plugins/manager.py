@@ -85,7 +85,7 @@ def known_games() -> list[str]:
 
     folder = Path(games.__file__).parent
     return sorted({p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
-                  | {e.name for e in entry_points(group="trian_script.games")})
+                  | {e.name for e in entry_points(group="trian_script.games")} | set(games.REGISTERED))
 
 
 def known_plugins() -> list[str]:

@@ -36,8 +36,8 @@ def options(game) -> dict:
 
 def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
     """Options that a plugin forbids (``trian_option_filter``: an entangled ship cannot move)."""
-    if not game.hooks.implemented("trian_option_filter"):
-        return out
+    if not game.hooks.hears("trian_option_filter", phase):
+        return out  # the texts are not all written for nothing
     for forbidden in game.hooks.call("trian_option_filter", player, game=game, player=player, phase=phase,
                                      options=tuple(out)):
         for text in forbidden or ():
