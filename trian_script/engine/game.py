@@ -65,7 +65,7 @@ class ScoreEvent:
     amount: int
     source: str  # what scored: a closed area, a construction, the end of the game…
     explanation: str
-    unit: str = ""  # how the game writes its points (¢, VP)
+    unit: str = ""  # how the game writes its points after the number
 
     def __str__(self) -> str:
         sign = "" if self.amount < 0 else "+"
