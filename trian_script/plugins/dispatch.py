@@ -57,14 +57,19 @@ class Hooks:
     def call(self, name: str, owners=None, **kwargs) -> list:
         """Results of hook ``name`` from installed plugins and the skill plugins of ``owners``
         (a name, a list of names, or None for every player's)."""
+        methods = self._methods.get(name)
+        installed = self._installed.get(name)
+        if installed is None:
+            installed = self._installed_has(name)
+        if not methods and not installed:
+            return []
         results = []
-        if self._installed_has(name):
+        if installed:
             try:
                 results += [r for r in getattr(self.installed.hook, name)(**kwargs)]
             except Exception as err:
                 err.add_note(f"hook {name} of an installed plugin")
                 raise
-        methods = self._methods.get(name)
         if methods:
             wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
             key = kwargs.get("phase", kwargs.get("event"))

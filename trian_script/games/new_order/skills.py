@@ -205,7 +205,7 @@ class SkillBook:
 
     # -- parameters ---------------------------------------------------------------------------
     def param(self, name: str, player: str | None, context: dict):
-        key = (name, player, tuple(sorted(context.items())))
+        key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
         if key in self._cache:
             return self._cache[key]
         value = self._base(name)
@@ -239,15 +239,26 @@ class SkillBook:
 
     # -- triggers ---------------------------------------------------------------------------------
     def emit(self, event: str, subject: str | None, data: dict) -> None:
-        for player, owned in self.owned.items():
-            for skill in list(owned.skills):
-                for trigger in skill.triggers:
-                    if trigger.event != event or (skill.scope == "owner" and subject != player):
-                        continue
-                    env = {**self.owner_env(player, skill, None), **{k: v for k, v in data.items()}}
-                    if trigger.condition is None or trigger.condition(env):
-                        owned.used[skill.name] += 1
-                        run_effects(self.game, player, skill, trigger.effects, env, data)
+        for player, owned, skill, trigger in self._triggers().get(event, ()):
+            if skill.scope == "owner" and subject != player:
+                continue
+            env = {**self.owner_env(player, skill, None), **data}
+            if trigger.condition is None or trigger.condition(env):
+                owned.used[skill.name] += 1
+                run_effects(self.game, player, skill, trigger.effects, env, data)
+
+    def _triggers(self) -> dict:
+        """event -> (player, owned, skill, trigger), in the order players and skills were added;
+        made again when a skill is added (``_cache`` is cleared then)."""
+        index = self._cache.get("triggers")
+        if index is None:
+            index = {}
+            for player, owned in self.owned.items():
+                for skill in owned.skills:
+                    for trigger in skill.triggers:
+                        index.setdefault(trigger.event, []).append((player, owned, skill, trigger))
+            self._cache["triggers"] = index
+        return index
 
     # -- skill actions ---------------------------------------------------------------------------
     def action_options(self, phase: str) -> dict:
