@@ -36,10 +36,9 @@ def _combos(minerals, size: int) -> list[tuple[str, ...]]:
             if all(minerals[c] >= combo.count(c) for c in combo)]
 
 
-def _discard(game, player, combo) -> None:
+def _discard(game, player, combo, reason: str) -> None:
     for colour in combo:
-        player.minerals[colour] -= 1
-        game.bag[colour] += 1
+        game.move(colour, 1, f"minerals:{player.name}", "bag", reason)
 
 
 def _ship_like_at(game, cell) -> bool:
@@ -221,13 +220,12 @@ class SupremePriestess(SkillPlugin):
                 return
             next(iter(options.values()))(again=False)
         if isinstance(game.battle, MineralChoice):
-            game.battle = None
+            game.release(game.battle)
         self._finish()
 
     def _take(self, root: int, colour: str, again: bool = True) -> None:
         game = self.game
-        game.board.totals(root).minerals[colour] -= 1
-        self.me.minerals[colour] += 1
+        game.move(colour, 1, f"area:{root}", f"minerals:{self.owner}", "the Interstellar gathers")
         game.note(f"{self.owner}'s Interstellar takes 1 {colour} mineral from the nebula at "
                   f"{game.area_name(game.board.area(root))}")
         game.emit("minerals-gained", self.owner, player=self.owner, colour=colour, count=1, source="nebula",
@@ -253,7 +251,7 @@ class SupremePriestess(SkillPlugin):
         """The Interstellar becomes a regular emissary for good; no piece leaves the race board."""
         game, cell = self.game, token.cell
         game.put_emissary(self.me, cell, region)
-        self.me.supply["emissaries"] += 1
+        game.adjust(f"supply:{self.owner}", "emissaries", 1, "the Interstellar is fixed: no piece leaves the race board")
         token.data.update(fixed=True, region=region, emissary=game.emissaries[cell])
         game.note(f"{self.owner}'s Interstellar is fixed at {_fmt(game, cell)} as an emissary")
         game.emit("unit-placed", self.owner, player=self.owner, unit="emissary", cell=cell)
@@ -354,7 +352,7 @@ class SupremePriestess(SkillPlugin):
             if token.data.get("fixed"):
                 here = fixed_cell(game, token)
                 if here is None:
-                    self.me.supply["emissaries"] -= 1
+                    game.adjust(f"supply:{self.owner}", "emissaries", -1, "a fixed Interstellar is no race-board piece")
                     game.note(f"{self.owner}'s fixed Interstellar left the board")
                     game.remove_token(token)
                 else:
@@ -484,7 +482,7 @@ class InterstellarBattle:
 
     def _pay(self, combo) -> None:
         game = self.game
-        _discard(game, game.player(self.owner), combo)
+        _discard(game, game.player(self.owner), combo, "the Interstellar evades")
         game.note(f"{self.owner} discards {'+'.join(combo)}: Divine help")
         self.stage = "where"
         if len(self.refuges) == 1:
@@ -513,8 +511,7 @@ class InterstellarBattle:
 
     def _end(self) -> None:
         game = self.game
-        if game.battle is self:
-            game.battle = None
+        game.release(self)
         game.hooks.call("trian_battle_end", game=game, battle=self)
 
 
@@ -570,8 +567,7 @@ class HarnessTechnology(SkillPlugin):
         token = game.special_tokens[token_id]
         payer = game.player(token.data["victim"])
         for colour in combo:
-            payer.minerals[colour] -= 1
-            self.me.minerals[colour] += 1
+            game.move(colour, 1, f"minerals:{payer.name}", f"minerals:{self.owner}", "ransom for an entangled ship")
         game.note(f"{payer.name} pays {'+'.join(combo)} to {self.owner}: the ship at {_fmt(game, token.cell)} is free")
         game.remove_token(token)
 

@@ -28,8 +28,7 @@ class RiskyBusiness(SkillPlugin):
         game, me = self.game, self.me
         self.state()["turn"] = game.turn
         for colour in combo:  # the stake goes back to the bag before the roll (rulebook)
-            me.minerals[colour] -= 1
-            game.bag[colour] += 1
+            game.move(colour, 1, f"minerals:{self.owner}", "bag", "Risky Business stake")
         die = game.roll()
         bonus = game.param("risky-business.roll", self.owner)
         total = die + bonus

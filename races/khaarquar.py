@@ -38,7 +38,7 @@ def sync(game, owner: str) -> None:
             continue
         here = next((c for c, t in alive.items() if t is token), None)
         if here is None:
-            game.player(owner).supply["emissaries"] -= 1
+            game.adjust(f"supply:{owner}", "emissaries", -1, "a Slave-minion is no race-board piece")
             game.remove_token(token)
         else:
             token.cell = here
@@ -114,11 +114,10 @@ class SlaveMinion(SkillPlugin):
 
     def _place(self, cell, region: int) -> None:
         game, me = self.game, self.me
-        me.minerals["yellow"] -= 1
-        game.bag["yellow"] += 1
+        game.move("yellow", 1, f"minerals:{self.owner}", "bag", "Slave-minion")
         token = game.place_token(MINION, self.owner, cell)
         game.put_emissary(me, cell, region)
-        me.supply["emissaries"] += 1  # a Slave-minion is not a piece of the race board
+        game.adjust(f"supply:{self.owner}", "emissaries", 1, "a Slave-minion is not a piece of the race board")
         token.data["emissary"] = game.emissaries[cell]
         game.note(f"{self.owner} discards 1 yellow mineral: the Slave-minion acts as an emissary")
         game.emit("unit-placed", self.owner, player=self.owner, unit="emissary", cell=cell, token=MINION)

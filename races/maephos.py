@@ -42,8 +42,7 @@ class SubspaceTunnel(SkillPlugin):
 
     def _place(self, cell, region: int, colour: str) -> None:
         game = self.game
-        self.me.minerals[colour] -= 1
-        game.bag[colour] += 1
+        game.move(colour, 1, f"minerals:{self.owner}", "bag", self.skill.title)
         game.note(f"{self.owner} discards 1 {colour} mineral for a wormhole")
         game.place_token(KIND, self.owner, cell, region=region)
         # no game.action_done(): placing a wormhole does not use the phase-3 action

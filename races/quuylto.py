@@ -30,8 +30,7 @@ class CrystallineTransporter(SkillPlugin):
     def _transport(self, kind, origin, target, region, cost):
         game = self.game
         self.state()["turn"] = game.turn
-        self.me.minerals["blue"] -= cost
-        game.bag["blue"] += cost
+        game.move("blue", cost, f"minerals:{self.owner}", "bag", self.skill.title)
         game.note(f"{self.owner} pays {cost} blue minerals to the crystalline transporter")
         teleport(game, kind, origin, target, region)
         game.action_done()

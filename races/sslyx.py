@@ -166,8 +166,7 @@ class MobileTeleport(SkillPlugin):
     def _place(self, cell, colour: str, cost: int) -> None:
         game = self.game
         self.state()["placed"] = game.turn
-        self.me.minerals[colour] -= cost
-        game.bag[colour] += cost
+        game.move(colour, cost, f"minerals:{self.owner}", "bag", self.skill.title)
         game.note(f"{self.owner} pays {cost} {colour} mineral{'s' if cost > 1 else ''} for a {TELEPORT}")
         game.place_token(TELEPORT, self.owner, cell, turn=game.turn)
 

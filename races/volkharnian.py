@@ -116,8 +116,7 @@ class Manipulation(SkillPlugin):
         game = self.game
         self.state()["turn"] = game.turn
         for colour, n in cost.items():
-            self.me.minerals[colour] -= n
-            game.bag[colour] += n
+            game.move(colour, n, f"minerals:{self.owner}", "bag", self.skill.title)
         table = game.emissaries if kind == "emissary" else game.ships
         a, b = table.pop(mine), table.pop(theirs)
         if kind == "emissary":  # the areas count emissaries per player: a leaves for b, b for a
@@ -179,8 +178,7 @@ class AdaptationUpkeep(SkillPlugin):
 
     def _keep(self, kind, cell, colour) -> None:
         self._settle(kind, cell)
-        self.me.minerals[colour] -= 1
-        self.game.bag[colour] += 1
+        self.game.move(colour, 1, f"minerals:{self.owner}", "bag", self.skill.title)
         self.game.note(f"{self.owner} discards 1 {colour} mineral to keep its {kind} at {_fmt(self.game, cell)} "
                        "in an exmitter's reach")
 

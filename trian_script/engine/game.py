@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import effects
 from .options import texts
 from .ruleset import Ruleset
 from .snapshot import is_copyable_step
@@ -108,6 +109,7 @@ class Game:
         self.log: list[str] = []
         self.notes: list[str] = []  # what happened, in words, for people
         self.scores_log: list[ScoreEvent] = []
+        self.effects: list = []  # every effect applied (engine.effects), with its reason
         self.players: list = []
         self.races: dict[str, str] = {}  # seat -> the race (faction) it plays, in games that have them
         self.turn_order: list[int] = []
@@ -284,6 +286,24 @@ class Game:
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for plugins (``trian_event``); ``subject`` is the player it concerns."""
         self.hooks.call("trian_event", subject, game=self, event=event, data=data)
+
+    def zone(self, name: str):
+        """The Counter that zone ``name`` is (a player's supply, a bag…); the game class says which
+        names it has. Effects (``move``, ``adjust``) change zones; nothing else should."""
+        raise KeyError(f"this game has no zone '{name}'")
+
+    def move(self, kind: str, amount: int, source: str, target: str, reason: str):
+        """Move ``amount`` of ``kind`` between two zones, checked and recorded (engine.effects)."""
+        return effects.move(self, kind, amount, source, target, reason)
+
+    def adjust(self, zone: str, kind: str, change: int, reason: str):
+        """Bring pieces into a zone from outside the game, or take them out (engine.effects)."""
+        return effects.adjust(self, zone, kind, change, reason)
+
+    def release(self, waiting) -> None:
+        """``waiting`` (a step that waited for decisions) is done: the queue goes on."""
+        if self.waiting is waiting:
+            self.waiting = None
 
     def note(self, text: str) -> None:
         self.notes.append(text)

@@ -44,6 +44,17 @@ class Hooks:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""
         return name in self._methods or self._installed_has(name)
 
+    def call_declared(self, name: str, key: str, **kwargs) -> list:
+        """Hook ``name`` for the plugins that declare ``key`` in their ``hears`` (a new kind of
+        event that plugins written before it must not be surprised by)."""
+        results = []
+        for owner, method, _, only in self._methods.get(name, ()):
+            if only is not None and key in only:
+                result = method(**kwargs)
+                if result is not None:
+                    results.append(result)
+        return results
+
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
         return self._installed_has(name) or any(only is None or key in only

@@ -96,8 +96,7 @@ def _skill_options(game, *phases) -> dict:
 
 def _buy_mineral(game, colour: str, cost: int) -> None:
     me = game.current
-    game.bag[colour] -= 1
-    me.minerals[colour] += 1
+    game.move(colour, 1, "bag", f"minerals:{me.name}", "bought (NO-3.1.1)")
     game.score(me.name, -cost, "trade", f"bought 1 {colour} mineral for {cost}¢")
 
 
@@ -110,10 +109,8 @@ def _buy_token(game, cost: int) -> None:
 def _exchange(game, pair, colour: str, take: int) -> None:
     me = game.current
     for c in pair:
-        me.minerals[c] -= 1
-        game.bag[c] += 1
-    game.bag[colour] -= take
-    me.minerals[colour] += take
+        game.move(c, 1, f"minerals:{me.name}", "bag", "exchanged (NO-3.1.2)")
+    game.move(colour, take, "bag", f"minerals:{me.name}", "exchanged (NO-3.1.2)")
     game.note(f"{me.name} exchanges {'+'.join(pair)} for {colour}" + (f" ×{take}" if take > 1 else ""))
 
 
@@ -180,8 +177,7 @@ def _gain(game) -> dict:
 
 
 def _take(game, root: int, colour: str) -> None:
-    game.board.totals(root).minerals[colour] -= 1
-    game.current.minerals[colour] += 1
+    game.move(colour, 1, f"area:{root}", f"minerals:{game.current.name}", "gained (NO-3.1.3)")
     game.note(f"{game.current.name} takes 1 {colour} mineral from a nebula")
     # this take is counted before the event, so a skill's bonus take queued by it stands apart
     _, left = game.pending_gain[0]

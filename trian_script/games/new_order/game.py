@@ -70,6 +70,20 @@ class NewOrder(Game):
     def battle(self, value) -> None:
         self.waiting = value
 
+    def zone(self, name: str) -> Counter:
+        """New Order's zones: ``bag`` (minerals), ``minerals:PLAYER``, ``supply:PLAYER`` (pieces on
+        the race board), ``area:ROOT`` (the minerals lying in a nebula)."""
+        if name == "bag":
+            return self.bag
+        what, _, whose = name.partition(":")
+        if what == "minerals":
+            return self.player(whose).minerals
+        if what == "supply":
+            return self.player(whose).supply
+        if what == "area":
+            return self.board.totals(int(whose)).minerals
+        return super().zone(name)
+
     def options_now(self) -> dict:
         return actions.options(self)
 

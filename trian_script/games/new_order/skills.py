@@ -353,14 +353,10 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.note(f"{player} draws {sum(drawn.values())} minerals ({skill.title})")
 
     def mineral(colour, n=1):
-        n = min(int(n), game.bag[colour])
-        game.bag[colour] -= n
-        me.minerals[colour] += n
+        game.move(colour, min(int(n), game.bag[colour]), "bag", f"minerals:{player}", skill.title)
 
     def discard(colour, n=1):
-        n = min(int(n), me.minerals[colour])
-        me.minerals[colour] -= n
-        game.bag[colour] += n
+        game.move(colour, min(int(n), me.minerals[colour]), f"minerals:{player}", "bag", skill.title)
 
     def discard_set():
         for colour in sorted(game.ruleset.value("minerals")):
