@@ -126,9 +126,11 @@ class Game:
         self.skill_state: dict = {}  # plugins keep their state here, so copies and replays hold it
         self.setup(list(seats), races or {})
         self.hooks.call("trian_game_begin", game=self)
-        self._origin: Game | None = None  # the state that undo and a failed choice replay from
+        # what undo and a failed choice replay from: a snapshot (``checkpoint``), or, until one is
+        # taken, a new game made with the same arguments (cheaper than a copy of every new game)
+        self._origin: Game | None = None
         self._origin_moves = 0
-        self.checkpoint()
+        self._start = (ruleset, list(seats), seed, dict(races) if races else None)
 
     # -- what a game class provides -----------------------------------------------------------------
     def setup(self, seats: list[str], races: dict[str, str]) -> None:
@@ -342,8 +344,8 @@ class Game:
     def checkpoint(self) -> None:
         """Make the present state the one that ``undo`` and a failed choice replay from.
 
-        The game takes one at its start; a script that changes the state directly (a scenario's
-        ``lay`` or ``put``) takes another, since such changes are not in the log."""
+        Until one is taken, the game's start is the point; a script that changes the state directly
+        (a scenario's ``lay`` or ``put``) takes one, since such changes are not in the log."""
         self._origin = None  # the snapshot holds no snapshot
         self._origin = copy.deepcopy(self)
         self._origin_moves = len(self.log)
@@ -360,7 +362,8 @@ class Game:
         """This game after its first ``moves`` choices: the checkpoint's state, then the choices
         after it replayed (every draw comes from the seeded generator, so the replay is exact)."""
         origin, origin_moves, log = self._origin, self._origin_moves, self.log[:moves]
-        state = copy.deepcopy(origin.__getstate__(), {id(origin): self})  # its references: to self
+        start = type(self)(*self._start) if origin is None else origin
+        state = copy.deepcopy(start.__getstate__(), {id(start): self})  # its references: to self
         self.__dict__.clear()
         self.__setstate__(state)
         self._origin, self._origin_moves = origin, origin_moves
