@@ -20,10 +20,10 @@ import copy
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import effects
-from .options import texts
+from .options import Structured, texts
 from .ruleset import Ruleset
 from .snapshot import is_copyable_step
 
@@ -52,6 +52,7 @@ class Decision:
     options: Sequence[str]  # the options' texts (written when read, see engine.options)
     prompt: str
     players: tuple[str, ...] = ()  # every player deciding now, when several decide at once
+    structured: Sequence = field(default=(), compare=False)  # the options as ``Option(kind, args, text)``
 
     def __post_init__(self):
         if not self.players:
@@ -190,10 +191,11 @@ class Game:
                 self._options = self.waiting.options()
                 deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
                 self._decision = Decision(self.waiting.decider, self.WAIT_KIND, texts(self._options),
-                                          self.waiting.prompt(), tuple(deciders))
+                                          self.waiting.prompt(), tuple(deciders), Structured(self._options))
             else:
                 self._options = self.options_now()
-                self._decision = Decision(self.current.name, self.phase, texts(self._options), self.prompt_now())
+                self._decision = Decision(self.current.name, self.phase, texts(self._options), self.prompt_now(),
+                                          (), Structured(self._options))
         return self._decision
 
     def choose(self, text: str, player: str | None = None) -> None:
@@ -204,7 +206,7 @@ class Game:
         if self.is_over:
             raise IllegalChoice("the game is over", self.RULES["over"])
         decision = self.decision
-        text = " ".join(str(text).split())
+        text = " ".join(str(text).split())  # a text, or an Option (its text)
         options, logged = self._options, text
         if self.waiting is not None and hasattr(self.waiting, "deciders"):  # several decide at once
             player, text = self._whose(decision, text, player)

@@ -9,18 +9,49 @@ written, is kept; the texts are the same as a plain dict of texts would have.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option, structured: its kind (``place``, ``buy``…), its arguments, and its stable text
+    (the text is what logs, people and scenario files use; ``Game.choose`` takes either)."""
+
+    kind: str
+    args: tuple
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_TOKEN = re.compile(r"@\((-?\d+(?:,-?\d+)*)\)|(-?\d+)|(\S+)")
+
+
+def read_option(text: str) -> Option:
+    """An option text read as kind and arguments: the first word is the kind; a cell ``@(0,1,1)``
+    becomes a tuple of numbers, a number a number, any other word stays a word."""
+    args = []
+    for cell, number, word in _TOKEN.findall(text):
+        args.append(tuple(int(v) for v in cell.split(",")) if cell else int(number) if number else word)
+    kind = args.pop(0) if args and isinstance(args[0], str) else ""
+    return Option(kind, tuple(args), text)
 
 
 class Options(Mapping):
     """A mapping text -> what choosing it does, for ``entries`` of one kind of option."""
 
     def __init__(self, entries: list[tuple], text: Callable[[tuple], str], apply: Callable[[tuple], Callable],
-                 parse: Callable[[str], tuple | None]):
-        self.entries = entries
+                 parse: Callable[[str], tuple | None], kind: str = ""):
+        self.entries, self.kind = entries, kind
         self._text, self._apply, self._parse = text, apply, parse
         self._texts: dict[int, str] = {}
         self._members: set | None = None
+
+    def option(self, index: int) -> Option:
+        return Option(self.kind, self.entries[index], self.text(index))
 
     def text(self, index: int) -> str:
         if index not in self._texts:
@@ -81,6 +112,24 @@ class Texts(Sequence):
 
     def __repr__(self) -> str:
         return repr(tuple(self))
+
+
+class Structured(Sequence):
+    """A decision's options as ``Option`` objects (``decision.structured``), made when read."""
+
+    def __init__(self, options):
+        self._options = options
+        self._texts = None if isinstance(options, Options) else tuple(options)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if self._texts is None:
+            return self._options.option(index if index >= 0 else index + len(self))
+        return read_option(self._texts[index])
 
 
 def texts(options) -> Sequence:

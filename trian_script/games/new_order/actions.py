@@ -211,7 +211,7 @@ def _place(game) -> Options:
     entries = [(index, cell, rotation) for index, face in enumerate(tile.faces)
                for cell, rotation in game.board.placements(face)]
     return Options(entries, partial(_place_text, game, tile.id), partial(_place_apply, game),
-                   partial(_place_parse, tile.id))
+                   partial(_place_parse, tile.id), kind="place")
 
 
 def _place_text(game, tile_id: str, entry: tuple) -> str:
