@@ -97,3 +97,29 @@ def test_random_games_keep_the_effect_record_consistent():
         assert all(e.amount >= 0 and e.reason for e in game.effects)
         assert sum(game.bag.values()) + sum(sum(p.minerals.values()) for p in game.players) + sum(
             sum(t.minerals.values()) for t in game.board.forest.totals.values()) == 120
+
+
+class Forger(SkillPlugin):
+    """A fan's skill with a bug that writes the state directly, past the effects."""
+    hears = {"trian_options": ("extraction",)}
+
+    @hookimpl
+    def trian_options(self, game, player, phase):
+        return {"forge": self._forge, "halve": self._halve}
+
+    def _forge(self):
+        self.me.supply["emissaries"] -= 100
+
+    def _halve(self):
+        self.me.minerals["red"] += 0.5
+
+
+@pytest.mark.parametrize("option, broken", [("forge", "supply:red"), ("halve", "minerals:red")])
+def test_a_plugin_that_breaks_an_invariant_is_named_and_undone(option, broken):
+    game = game_in_extraction()
+    game.hooks.add_skill_plugin("red", Forger(game, "red", game.ruleset.skills["warcry"]))
+    game.checkpoint()
+    before = (dict(game.player("red").supply), dict(game.player("red").minerals), list(game.log))
+    with pytest.raises(PluginFailure, match=f"Forger.*state is broken: zone {broken}"):
+        game.choose(option)
+    assert (dict(game.player("red").supply), dict(game.player("red").minerals), list(game.log)) == before

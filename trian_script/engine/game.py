@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from . import effects
+from .effects import EffectError
 from .options import Structured, texts
 from .ruleset import Ruleset
 from .snapshot import is_copyable_step
@@ -152,6 +153,24 @@ class Game:
         """The races, skills and special tokens of loaded definitions that this game plays with."""
         return {}, {}, {}
 
+    def broken_invariant(self) -> str:
+        """What is wrong with the state after a choice ('' when nothing): the game's zones hold
+        whole, non-negative numbers. Checked after every choice; a game may check more."""
+        for name in self.zone_names():
+            counts = self.zone(name).values()
+            if counts and (min(counts) < 0 or not isinstance(sum(counts), int)):
+                return f"zone {name} holds {dict(self.zone(name))}"
+        for p in self.players:
+            points = getattr(p, self.POINTS)
+            if isinstance(points, bool) or not isinstance(points, int) or (
+                    self.SCORE_FLOOR is not None and points < self.SCORE_FLOOR):
+                return f"{p.name}'s score is {points!r}"
+        return ""
+
+    def zone_names(self) -> list[str]:
+        """The zones whose numbers ``broken_invariant`` checks."""
+        return []
+
     def refusal(self, text: str) -> tuple[str, str]:
         """Why ``text`` is not an option now: (message, rule id)."""
         return f"'{text}' is not an option now", ""
@@ -224,11 +243,14 @@ class Game:
             apply()
             self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
             self.pump()
+            broken = self.broken_invariant()
+            if broken:
+                raise EffectError(f"the state is broken: {broken}")
         except BaseException as err:  # atomic: whatever failed, the game is as before the choice
             self._rewind(len(self.log))
             if isinstance(err, (IllegalChoice, KeyboardInterrupt)):
                 raise
-            raise PluginFailure(_failure_message(text, err)) from err
+            raise PluginFailure(_failure_message(text, err, apply)) from err
         self.log.append(logged)  # only a choice that was applied whole is logged
 
     @staticmethod
@@ -373,12 +395,29 @@ class Game:
             self.choose(text)
 
 
-def _failure_message(option: str, err: BaseException) -> str:
+def _failure_message(option: str, err: BaseException, apply) -> str:
     """What failed while ``option`` was applied: the hook and plugin (from the notes the dispatcher
-    adds), the error, and that nothing of the choice was kept."""
-    where = "; ".join(getattr(err, "__notes__", ())) or _plugin_in_traceback(err) or "the rules"
+    adds, the traceback, or the plugin that offered the option), the error, and that nothing of
+    the choice was kept."""
+    where = "; ".join(getattr(err, "__notes__", ())) or _plugin_in_traceback(err) or _offered_by(apply) \
+        or "the rules"
     return (f"'{option}' failed in {where}: {type(err).__name__}: {err}. "
             "The game is as it was before this choice, and the log does not hold it.")
+
+
+def _offered_by(apply) -> str:
+    """The skill plugin whose option ``apply`` is, as words ('' for the game's own options)."""
+    from ..plugins.skill_plugin import SkillPlugin
+
+    while True:
+        inner = getattr(apply, "__wrapped__", None) or getattr(apply, "func", None)
+        if inner is None:
+            break
+        apply = inner
+    owner = getattr(apply, "__self__", None)
+    if isinstance(owner, SkillPlugin):
+        return f"the option of {type(owner).__name__} (skill {owner.skill.name} of {owner.owner})"
+    return ""
 
 
 def _plugin_in_traceback(err: BaseException) -> str:

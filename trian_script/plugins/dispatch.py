@@ -112,6 +112,7 @@ class Hooks:
             self.game.skills.owned[owner].used[skill] += 1
             return apply()
 
+        counted.__wrapped__ = apply  # so a failure can name the plugin behind the option
         return counted
 
     def first(self, name: str, owners=None, **kwargs):

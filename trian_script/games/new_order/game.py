@@ -84,6 +84,9 @@ class NewOrder(Game):
             return self.board.totals(int(whose)).minerals
         return super().zone(name)
 
+    def zone_names(self) -> list[str]:
+        return ["bag", *(f"{what}:{p.name}" for p in self.players for what in ("minerals", "supply"))]
+
     def options_now(self) -> dict:
         return actions.options(self)
 
