@@ -112,6 +112,7 @@ class Game:
         self.notes: list[str] = []  # what happened, in words, for people
         self.scores_log: list[ScoreEvent] = []
         self.effects: list = []  # every effect applied (engine.effects), with its reason
+        self.checked_zones: list = []  # (name, zone) whose numbers are checked after every choice
         self.players: list = []
         self.races: dict[str, str] = {}  # seat -> the race (faction) it plays, in games that have them
         self.turn_order: list[int] = []
@@ -156,10 +157,10 @@ class Game:
     def broken_invariant(self) -> str:
         """What is wrong with the state after a choice ('' when nothing): the game's zones hold
         whole, non-negative numbers. Checked after every choice; a game may check more."""
-        for name in self.zone_names():
-            counts = self.zone(name).values()
+        for name, zone in self.checked_zones:
+            counts = zone.values()
             if counts and (min(counts) < 0 or not isinstance(sum(counts), int)):
-                return f"zone {name} holds {dict(self.zone(name))}"
+                return f"zone {name} holds {dict(zone)}"
         for p in self.players:
             points = getattr(p, self.POINTS)
             if isinstance(points, bool) or not isinstance(points, int) or (
@@ -167,9 +168,9 @@ class Game:
                 return f"{p.name}'s score is {points!r}"
         return ""
 
-    def zone_names(self) -> list[str]:
-        """The zones whose numbers ``broken_invariant`` checks."""
-        return []
+    def check_zones(self, names: list[str]) -> None:
+        """Check these zones' numbers after every choice (a game calls this in its setup)."""
+        self.checked_zones = [(name, self.zone(name)) for name in names]
 
     def refusal(self, text: str) -> tuple[str, str]:
         """Why ``text`` is not an option now: (message, rule id)."""

@@ -60,6 +60,7 @@ class NewOrder(Game):
         self._next_token_id = 1
         self.races: dict[str, str] = {}
         self._setup(seats, races)
+        self.check_zones(["bag", *(f"{what}:{p.name}" for p in self.players for what in ("minerals", "supply"))])
 
     # a battle is New Order's step that waits for decisions (NO-4.5, NO-4.6)
     @property
@@ -83,9 +84,6 @@ class NewOrder(Game):
         if what == "area":
             return self.board.totals(int(whose)).minerals
         return super().zone(name)
-
-    def zone_names(self) -> list[str]:
-        return ["bag", *(f"{what}:{p.name}" for p in self.players for what in ("minerals", "supply"))]
 
     def options_now(self) -> dict:
         return actions.options(self)
