@@ -38,6 +38,7 @@ class Placed:
         return self.face.orientations[self.rotation]
 
 
+@shared
 @dataclass(frozen=True)
 class Area:
     """A read-only view of one area."""
@@ -63,6 +64,7 @@ class Board:
         self.frontier: dict[Cell, tuple[int, ...]] = {self.grid.origin(): (-1,) * self.grid.edges}
         self.forest = AreaForest()
         self.order: list[Cell] = []
+        self._areas: dict[int, Area] = {}  # root -> its last view (see ``area``)
 
     # -- questions ---------------------------------------------------------------------------
     def placements(self, face: Face) -> list[tuple[Cell, int]]:
@@ -91,7 +93,13 @@ class Board:
     def area(self, node: int) -> Area:
         root = self.forest.find(node)
         t = self.forest.totals[root]
-        return Area(root, t.kind, frozenset(t.tiles), t.open, dict(t.props), t.closed)
+        # an area changes only when tiles join it (its size) or edges close (open), so the view is
+        # kept until then: asking for a big area costs no copy of its tiles
+        known = self._areas.get(root)
+        if known is not None and known.size == len(t.tiles) and known.open_edges == t.open:
+            return known
+        view = self._areas[root] = Area(root, t.kind, frozenset(t.tiles), t.open, dict(t.props), t.closed)
+        return view
 
     def areas(self) -> list[Area]:
         return [self.area(root) for root in list(self.forest.totals)]

@@ -44,11 +44,13 @@ class Options(Mapping):
     """A mapping text -> what choosing it does, for ``entries`` of one kind of option."""
 
     def __init__(self, entries: list[tuple], text: Callable[[tuple], str], apply: Callable[[tuple], Callable],
-                 parse: Callable[[str], tuple | None], kind: str = ""):
+                 parse: Callable[[str], tuple | None], kind: str = "", legal: Callable[[tuple], bool] | None = None):
+        """``legal(entry)``, when given, answers membership at once (else a set of the entries is made)."""
         self.entries, self.kind = entries, kind
-        self._text, self._apply, self._parse = text, apply, parse
+        self._text, self._apply, self._parse, self._legal = text, apply, parse, legal
         self._texts: dict[int, str] = {}
         self._members: set | None = None
+        self._parsed: tuple[str, tuple | None] = ("", None)
 
     def option(self, index: int) -> Option:
         return Option(self.kind, self.entries[index], self.text(index))
@@ -64,23 +66,35 @@ class Options(Mapping):
     def __iter__(self):
         return (self.text(i) for i in range(len(self.entries)))
 
+    def _entry(self, text: str) -> tuple | None:
+        if self._parsed[0] != text:  # choose asks "in" and then "[]" for the same text
+            self._parsed = (text, self._parse(text))
+        return self._parsed[1]
+
     def __contains__(self, text) -> bool:
+        if not isinstance(text, str):
+            return False
+        entry = self._entry(text)
+        if entry is None:
+            return False
+        if self._legal is not None and self._members is None:
+            return self._legal(entry)
         if self._members is None:
             self._members = set(self.entries)
-        return isinstance(text, str) and self._parse(text) in self._members
+        return entry in self._members
 
     def __getitem__(self, text: str) -> Callable:
         if text not in self:
             raise KeyError(text)
-        return self._apply(self._parse(text))
+        return self._apply(self._entry(text))
 
     def pop(self, text: str, default=None):
         """Take an option away (a plugin forbade it)."""
         if text not in self:
             return default
-        entry = self._parse(text)
+        entry = self._entry(text)
         self.entries = [e for e in self.entries if e != entry]
-        self._texts, self._members = {}, None
+        self._texts, self._members, self._legal = {}, set(self.entries), None
         return self._apply(entry)
 
 

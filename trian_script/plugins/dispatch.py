@@ -14,6 +14,9 @@ class Hooks:
         self.game = game
         self.installed_for = ruleset or game.ruleset
         self.installed = game_manager(self.installed_for)
+        # a ruleset plugin from outside this package (an installed fan package) is foreign code
+        self._foreign = any(not getattr(p, "__name__", type(p).__module__).startswith("trian_script.")
+                            for p in self.installed.get_plugins())
         self.skill_plugins: dict[str, list] = {}  # owner -> plugin instances of unlocked skills
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
@@ -39,6 +42,12 @@ class Hooks:
                 method = self._counting(owner, plugin.skill.name, method)
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
+
+    @property
+    def has_plugins(self) -> bool:
+        """Whether code beyond the game's own rules plays: a skill plugin (a race's, a fan's) or a
+        ruleset plugin from an installed package."""
+        return bool(self.skill_plugins) or self._foreign
 
     def implemented(self, name: str) -> bool:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""

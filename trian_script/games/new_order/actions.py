@@ -55,11 +55,11 @@ def _price(game, item: str) -> int:
 def _has_outpost(game) -> bool:
     """NO-3.1.1: an unblocked emissary of the player on a trade outpost."""
     me = game.current.name
+    cells = game.board.cells
     for cell, emissary in game.emissaries.items():
-        if emissary.player == me and not game.is_blocked(cell):
-            region = game.board.cells[cell].face.regions[emissary.region]
-            if region.prop("outpost"):
-                return True
+        if emissary.player == me and cells[cell].face.regions[emissary.region].prop("outpost") \
+                and not game.is_blocked(cell):
+            return True
     return False
 
 
@@ -118,12 +118,14 @@ def _entitlements(game) -> list[tuple[int, int]]:
     """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine."""
     me, rs = game.current.name, game.ruleset
     out = []
-    find, totals_of = game.board.forest.find, game.board.forest.totals
-    for root in sorted({find(r) for r in game.mineral_nebulas}):  # the board's order of areas: by root
+    find, totals_of, cells = game.board.forest.find, game.board.forest.totals, game.board.cells
+    # only an area holding one of the player's emissaries can be theirs: a few, whatever the board
+    mine = {find(node) for cell, e in game.emissaries.items()
+            if e.player == me and (node := cells[cell].nodes[e.region]) is not None}
+    for root in sorted(mine):  # the board's order of areas: by root
         totals = totals_of[root]
-        if totals.kind != "nebula" or not totals.closed or not any(n > 0 for n in totals.minerals.values()) \
-                or not totals.units[(me, "emissaries")]:
-            continue  # open, empty, or none of the player's emissaries there: no control
+        if totals.kind != "nebula" or not totals.closed or not any(n > 0 for n in totals.minerals.values()):
+            continue
         area = game.board.area(root)
         if game.controller(area) != me:
             continue
@@ -211,7 +213,14 @@ def _place(game) -> Options:
     entries = [(index, cell, rotation) for index, face in enumerate(tile.faces)
                for cell, rotation in game.board.placements(face)]
     return Options(entries, partial(_place_text, game, tile.id), partial(_place_apply, game),
-                   partial(_place_parse, tile.id), kind="place")
+                   partial(_place_parse, tile.id), kind="place", legal=partial(_place_legal, game))
+
+
+def _place_legal(game, entry: tuple) -> bool:
+    face, cell, rotation = entry
+    pattern = game.board.frontier.get(cell)
+    faces = game.drawn.faces
+    return pattern is not None and face < len(faces) and rotation in faces[face].fits.get(pattern, ())
 
 
 def _place_text(game, tile_id: str, entry: tuple) -> str:

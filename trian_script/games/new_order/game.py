@@ -52,9 +52,6 @@ class NewOrder(Game):
         # outcomes a scenario fixes in advance; consumed before the generator is asked
         self.forced: dict[str, list] = {"dice": [], "minerals": [], "tokens": []}
         self.exmitted: set[Cell] = set()  # cells in an exmitter's reach
-        # areas (by a root they had) that were given minerals: extraction looks only at these, not
-        # at every area of the board
-        self.mineral_nebulas: set[int] = set()
         self.skills = SkillBook(self)
         self.special_tokens: dict = {}  # special tokens on the board: id -> SpecialToken
         self._next_token_id = 1
@@ -212,7 +209,6 @@ class NewOrder(Game):
 
     def add_nebula_minerals(self, root: int, minerals: Counter) -> None:
         self.board.totals(root).minerals.update(minerals)
-        self.mineral_nebulas.add(root)
 
     def fill_nebula(self, area: Area, count: int) -> None:
         drawn = self.draw_minerals(count)
@@ -239,10 +235,13 @@ class NewOrder(Game):
 
     def units_in(self, area: Area) -> list[tuple[str, Emissary]]:
         """Unblocked emissaries (with their stations) in an area, as (player, emissary)."""
-        out = []
-        for cell in sorted(area.tiles):
-            emissary = self.emissaries.get(cell)
-            if emissary is None or self.is_blocked(cell):
+        out, tiles, emissaries = [], area.tiles, self.emissaries
+        # the fewer of the two to look through: the area's tiles, or the emissaries on the board
+        cells = [c for c in emissaries if c in tiles] if len(emissaries) < len(tiles) else \
+            [c for c in tiles if c in emissaries]
+        for cell in sorted(cells):
+            emissary = emissaries[cell]
+            if self.is_blocked(cell):
                 continue
             node = self.board.cells[cell].nodes[emissary.region]
             if node is not None and self.board.forest.find(node) == area.id:
