@@ -76,6 +76,21 @@ class Board:
                 out.append((cell, rotation))
         return out
 
+    def placements_of(self, faces) -> list[tuple[int, Cell, int]]:
+        """Every (face index, cell, rotation) where one of ``faces`` may be laid now, in the order of
+        ``placements`` face by face (one pass, for the game loop)."""
+        out = []
+        append = out.append
+        frontier = list(self.frontier.items())
+        for index, face in enumerate(faces):
+            get = face.fits.get
+            for cell, pattern in frontier:
+                rotations = get(pattern)
+                if rotations:
+                    for rotation in rotations:
+                        append((index, cell, rotation))
+        return out
+
     def can_place(self, face: Face) -> bool:
         fits = face.fits
         return any(pattern in fits for pattern in self.frontier.values())

@@ -210,8 +210,7 @@ def _draw(game) -> dict:
 def _place(game) -> Options:
     """Every face, cell and rotation where the drawn tile fits; texts written when read."""
     tile = game.drawn
-    entries = [(index, cell, rotation) for index, face in enumerate(tile.faces)
-               for cell, rotation in game.board.placements(face)]
+    entries = game.board.placements_of(tile.faces)
     return Options(entries, partial(_place_text, game, tile.id), partial(_place_apply, game),
                    partial(_place_parse, tile.id), kind="place", legal=partial(_place_legal, game))
 
@@ -482,18 +481,20 @@ def teleport(game, kind: str, origin, target, region: int) -> None:
     game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
 
 
+NEXT_STATION = {None: "research-station", "research-station": "space-station"}
+
+
 def _constructions(game) -> dict:
     """NO-3.3.3: a station under one's own unblocked emissary in a closed area one controls."""
     me, fmt = game.current, game.board.grid.format_cell
     out = {}
-    for cell, emissary in sorted(game.emissaries.items()):
-        if emissary.player != me.name or game.is_blocked(cell):
+    mine = sorted((cell, e) for cell, e in game.emissaries.items() if e.player == me.name)
+    for cell, emissary in mine:
+        level = NEXT_STATION.get(emissary.station)  # the cheap questions first
+        if level is None or not me.supply[level + "s"] or game.is_blocked(cell):
             continue
         area = game.region_area(cell, emissary.region)
         if area is None or not area.closed or game.controller(area) != me.name:
-            continue
-        level = {None: "research-station", "research-station": "space-station"}.get(emissary.station)
-        if level is None or not me.supply[level + "s"]:
             continue
         if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
             continue  # a system holds one research station and one space station (NO-3.3.3)
