@@ -88,6 +88,7 @@ class Game:
     PHASE_OF: dict = {}  # the game's steps -> the phase each belongs to (plugins hear phases)
     WAIT_KIND = "reaction"  # the decision kind while a step waits for players (``waiting``)
     RULES = {"players": "", "seats": "", "over": ""}  # rule ids the kernel's refusals cite
+    DEFAULT_PIECES: dict = {}  # kind -> properties, for rulesets that declare no ``pieces``
 
     def __new__(cls, *args, **kwargs):
         if cls is Game:  # Game(ruleset, …) plays the game the ruleset names
@@ -313,6 +314,24 @@ class Game:
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for plugins (``trian_event``); ``subject`` is the player it concerns."""
         self.hooks.call("trian_event", subject, game=self, event=event, data=data)
+
+    def has_property(self, kind: str, prop: str) -> bool:
+        """Whether pieces of ``kind`` have ``prop`` (the ruleset's ``pieces.KIND = [...]``): rules ask
+        for a property ("moves", "blocks"…), never for a kind by name, so a new kind of piece with
+        the same properties is treated alike everywhere."""
+        return prop in self.piece_properties().get(kind, ())
+
+    def kinds_with(self, prop: str) -> list[str]:
+        """The piece kinds that have ``prop``, in the ruleset's order."""
+        return [kind for kind, props in self.piece_properties().items() if prop in props]
+
+    def piece_properties(self) -> dict:
+        """kind -> its properties, from the ruleset's ``pieces`` (or the game's defaults)."""
+        cached = self.ruleset.__dict__.get("_pieces")
+        if cached is None:
+            declared = self.ruleset.values.get("pieces") or self.DEFAULT_PIECES
+            cached = self.ruleset.__dict__["_pieces"] = {k: frozenset(v) for k, v in declared.items()}
+        return cached
 
     def zone(self, name: str):
         """The Counter that zone ``name`` is (a player's supply, a bag…); the game class says which

@@ -144,7 +144,7 @@ def _rogue_entitlements(game) -> list[tuple[int, int]]:
     cloud separates the Rogue's space from the nebula on that tile."""
     me, out = game.current.name, []
     for cell, ship in sorted(game.ships.items()):
-        if ship.player != me or ship.kind != "rogue":
+        if ship.player != me or not game.has_property(ship.kind, "gathers"):
             continue
         placed = game.board.cells[cell]
         regions = placed.face.regions
@@ -312,7 +312,7 @@ def expeditions(game) -> dict:
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
     if cell not in game.ships and not any(n in game.ships for n in game.board.grid.neighbours(cell)):
-        for kind in ("corvette", "rogue"):
+        for kind in game.kinds_with("ship"):
             if me.supply[kind + "s"]:
                 for index, region in enumerate(regions):
                     if "ship" in region.holds:
@@ -410,7 +410,8 @@ def teleport_targets(game, kind: str, origin) -> list:
 def protected(game, cell, me: str) -> bool:
     """NO-4.8: a player's own Corvette on its emissary's tile protects it from others' teleports."""
     emissary, ship = game.emissaries[cell], game.ships.get(cell)
-    return emissary.player != me and ship is not None and ship.kind == "corvette" and ship.player == emissary.player
+    return emissary.player != me and ship is not None and game.has_property(ship.kind, "protects") \
+        and ship.player == emissary.player
 
 
 def _emissary_targets(game, origin):

@@ -199,11 +199,13 @@ class ShipBattle:
         self.pair = (mine, enemy)
         a, d = game.ships[mine], game.ships[enemy]
         self.players, self.units, self.extra = [a.player, d.player], {a.player: a.kind, d.player: d.kind}, {}
-        rogue_owner = a.player if a.kind == "rogue" else d.player
-        if a.kind != d.kind and game.param("battle.rogue-vs-corvette", rogue_owner) != "clash":
-            # Corvette against Rogue: the Corvette wins at once
-            winner, loser = (mine, enemy) if a.kind == "corvette" else (enemy, mine)
-            game.note(f"  the corvette at {game.board.grid.format_cell(winner)} beats the rogue at once")
+        armed_a, armed_d = game.has_property(a.kind, "armed"), game.has_property(d.kind, "armed")
+        unarmed_owner = d.player if armed_a else a.player
+        if armed_a != armed_d and game.param("battle.rogue-vs-corvette", unarmed_owner) != "clash":
+            # an armed ship (a Corvette) against an unarmed one (a Rogue) wins at once
+            winner, loser = (mine, enemy) if armed_a else (enemy, mine)
+            game.note(f"  the {game.ships[winner].kind} at {game.board.grid.format_cell(winner)} beats the "
+                      f"{game.ships[loser].kind} at once")
             self._finish_clash(winner, loser)
             return
         self.declarations = _Declarations(game, [a.player, d.player])

@@ -25,7 +25,7 @@ def plunder(game) -> None:
         for area in systems:
             victim = game.controller(area)
             corvettes = sum(1 for c in area.tiles if (s := game.ships.get(c)) and s.player == raider
-                            and s.kind == "corvette")
+                            and game.has_property(s.kind, "plunders"))
             stations = {e.station for p, e in game.units_in(area) if p == victim}
             if not victim or victim == raider or not corvettes or not stations - {None}:
                 continue

@@ -24,6 +24,8 @@ class NewOrder(Game):
     SCORE_FLOOR = 0  # credits never go below zero (NO-5.2)
     WAIT_KIND = "battle"
     RULES = {"players": "NO-1.2", "seats": "NO-2.1", "over": "NO-5"}
+    # rulesets of the first release declare no pieces: these are New Order's (variants/new_order.trian)
+    DEFAULT_PIECES = {"corvette": ["ship", "armed", "blocks", "protects", "plunders"], "rogue": ["ship", "gathers"]}
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
@@ -138,7 +140,8 @@ class NewOrder(Game):
         self.token_bag = [kind for kind, count in sorted(rs.value("combat-tokens").items()) for _ in range(count)]
         supply = Counter({kind: rs.value(f"units.{kind}", n) for kind in UNIT_KINDS})
         if not rs.value("ships"):
-            supply["corvettes"] = supply["rogues"] = 0
+            for kind in self.kinds_with("ship"):
+                supply[kind + "s"] = 0
         self.players = [Player(name, rs.value("start.credits"), Counter(supply)) for name in seats]
         self.turn_order = list(range(len(self.players)))  # until the first player is rolled
         self._choose_races(seats, races)
@@ -251,7 +254,8 @@ class NewOrder(Game):
     def is_blocked(self, cell: Cell) -> bool:
         """NO-4.8: an enemy Corvette on the tile blocks an emissary on a planet or outpost."""
         emissary, ship = self.emissaries.get(cell), self.ships.get(cell)
-        if emissary is None or ship is None or ship.kind != "corvette" or ship.player == emissary.player:
+        if emissary is None or ship is None or not self.has_property(ship.kind, "blocks") \
+                or ship.player == emissary.player:
             return False
         region = self.board.cells[cell].face.regions[emissary.region]
         return region.kind != "nebula"
@@ -259,7 +263,7 @@ class NewOrder(Game):
     def planet_blocked(self, cell: Cell, root: int, player: str | None) -> bool:
         """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s."""
         ship = self.ships.get(cell)
-        if ship is None or ship.kind != "corvette" or ship.player == player:
+        if ship is None or not self.has_property(ship.kind, "blocks") or ship.player == player:
             return False
         placed = self.board.cells[cell]
         return any(region.prop("planet") and node is not None and self.board.forest.find(node) == root

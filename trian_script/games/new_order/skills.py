@@ -298,7 +298,7 @@ class SkillBook:
             "credits": me.credits, "minerals": sum(me.minerals.values()),
             "distinct-minerals": sum(1 for n in me.minerals.values() if n > 0),
             "tokens": len(me.tokens), "emissaries-left": me.supply["emissaries"],
-            "ships-left": me.supply["corvettes"] + me.supply["rogues"], "turn": self.game.turn,
+            "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
             "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
             "owner": player, "current": self.game.current.name, "none": "none",
             "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
