@@ -48,9 +48,7 @@ def _ship_like_at(game, cell) -> bool:
 
 def interstellars(game, owner: str, fixed: bool | None = None) -> list:
     """``owner``'s Interstellar tokens on the board (ships, fixed ones, or both)."""
-    return [t for t in sorted(game.special_tokens.values(), key=lambda t: t.id)
-            if t.kind == INTERSTELLAR and t.owner == owner
-            and (fixed is None or bool(t.data.get("fixed")) == fixed)]
+    return [t for t in game.tokens_of(owner, INTERSTELLAR) if fixed is None or bool(t.data.get("fixed")) == fixed]
 
 
 def fixed_cell(game, token):
@@ -521,8 +519,7 @@ class HarnessTechnology(SkillPlugin):
     hears = {"trian_options": ("exploration-free",), "trian_option_filter": ("exploration",)}
 
     def token(self):
-        return next((t for t in sorted(self.game.special_tokens.values(), key=lambda t: t.id)
-                     if t.kind == ENTANGLEMENT and t.owner == self.owner), None)
+        return next(iter(self.game.tokens_of(self.owner, ENTANGLEMENT)), None)
 
     @hookimpl
     def trian_options(self, game, player, phase):

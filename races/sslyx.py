@@ -21,7 +21,7 @@ def _fmt(game, cell) -> str:
 
 
 def _mine(game, owner: str, kind: str) -> list:
-    return [t for _, t in sorted(game.special_tokens.items()) if t.owner == owner and t.kind == kind]
+    return game.tokens_of(owner, kind)
 
 
 class Decoy(SkillPlugin):

@@ -91,9 +91,7 @@ class GaussCannon(SkillPlugin):
     def _fire(self) -> None:
         game = self.game
         fmt = game.board.grid.format_cell
-        for token in sorted(game.special_tokens.values(), key=lambda t: t.id):
-            if token.kind != CANNON or token.owner != self.owner:
-                continue
+        for token in game.tokens_of(self.owner, CANNON):
             if game.exmitter_reach(token.cell):
                 game.note(f"an exmitter removes {self.owner}'s Gauss Cannon at {fmt(token.cell)}")
                 game.remove_token(token)

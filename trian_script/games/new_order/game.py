@@ -185,6 +185,11 @@ class NewOrder(Game):
         self.skills.owned[token.owner].special[token.kind] += 1
         self.note(f"{token.owner}'s {token.kind} token returns to the supply")
 
+    def tokens_of(self, owner: str, kind: str) -> list[SpecialToken]:
+        """``owner``'s special tokens of ``kind`` on the board, in the order they were placed (ids
+        grow, and the table keeps that order)."""
+        return [t for t in self.special_tokens.values() if t.kind == kind and t.owner == owner]
+
     def tokens_at(self, cell: Cell, kind: str | None = None) -> list[SpecialToken]:
         return [t for t in self.special_tokens.values() if t.cell == cell and (kind is None or t.kind == kind)]
 
@@ -340,13 +345,10 @@ class NewOrder(Game):
             return None
         edge = grid.neighbours(cell).index(other)
         back = grid.back_edge(cell, edge)
+        mine, theirs = _space_at(placed.orientation), _space_at(there.orientation)
         for i in range(k):
-            mine = dict(placed.orientation.touching[edge * k + i])
-            if mine.get("space") != region:
-                continue
-            theirs = dict(there.orientation.touching[back * k + (k - 1 - i)])
-            if "space" in theirs:
-                return theirs["space"]
+            if mine[edge * k + i] == region and theirs[back * k + (k - 1 - i)] is not None:
+                return theirs[back * k + (k - 1 - i)]
         return None
 
     def ship_pairs(self, player: str) -> list[tuple[Cell, Cell]]:
@@ -549,3 +551,12 @@ class NewOrder(Game):
         self.note("game over: " + ", ".join(f"{p.name} {p.credits}¢" for p in self.players)
                   + " — winner: " + " and ".join(self.winners()))
 
+
+
+def _space_at(orientation) -> list:
+    """Per boundary position of an orientation, the region of outer space there (or None); worked
+    out once per orientation, which is shared by every game of the ruleset."""
+    table = orientation.__dict__.get("_space_at")
+    if table is None:
+        table = orientation.__dict__["_space_at"] = [dict(t).get("space") for t in orientation.touching]
+    return table
