@@ -226,19 +226,53 @@ def test_race_and_skill_mistakes_get_did_you_mean(tmp_path):
     assert by_line[12].code == "TS305" and by_line[12].hint == "did you mean 'credits'?"
 
 
-def test_a_misspelt_hook_in_a_skill_plugin_fails_at_load(tmp_path):
+FAN_RACE = """
+    race fans "Fans" {
+      colour = purple
+      text = "x"
+      active = [fan-code]
+      module 1: holographic-trick / gain-more-from-nebulas
+      module 2: ice-cell / a-set-of-minerals
+      module 3: priceless-technology / gain-more-from-systems
+    }
+    skill fan-code "Code" {
+      text = "x"
+      plugin "fanplug:Fan"
+    }
+"""
+
+
+def test_a_plugin_runs_only_when_trusted_and_a_misspelt_hook_fails_when_the_game_starts(tmp_path, monkeypatch):
+    from trian_script import Game, load_ruleset
+    from trian_script.plugins import manager
+
     write(tmp_path, "fanplug.py", """
+        from pathlib import Path
         from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
+
+        Path(__file__).with_name("RAN").write_text("the module ran")
 
         class Fan(SkillPlugin):
             @hookimpl
             def trian_optoins(self, game, player, phase):
                 return None
     """)
-    diags = diagnostics(tmp_path, """
-        skill fan-code "Code" {
-          plugin "fanplug:Fan"
-        }
-    """)
-    (d,) = only(diags, "TS307")
-    assert "trian_optoins" in d.message and d.hint == "did you mean 'trian_options'?"
+    assert not diagnostics(tmp_path, FAN_RACE)  # validating names the plugin, never runs it
+    assert not (tmp_path / "RAN").exists()
+    ruleset = load_ruleset("new_order", [tmp_path])
+    with pytest.raises(manager.PluginError, match=f"not trusted.*--trust {tmp_path}"):
+        Game(ruleset, ["red", "blue"], 1, races={"red": "fans"})
+    assert not (tmp_path / "RAN").exists()
+    monkeypatch.setattr(manager, "TRUSTED", [tmp_path.resolve()])
+    with pytest.raises(manager.PluginError, match="'trian_optoins', which is no hook. did you mean 'trian_options'"):
+        Game(ruleset, ["red", "blue"], 1, races={"red": "fans"})
+
+
+@pytest.mark.parametrize("reference", ["os:getcwd", "json:JSONDecoder"])
+def test_a_plugin_reference_must_name_a_skill_plugin(tmp_path, reference):
+    from trian_script import Game, load_ruleset
+    from trian_script.plugins.manager import PluginError
+
+    write(tmp_path, "r.trian", FAN_RACE.replace("fanplug:Fan", reference))
+    with pytest.raises(PluginError, match="is not a skill plugin"):
+        Game(load_ruleset("new_order", [tmp_path]), ["red", "blue"], 1, races={"red": "fans"})

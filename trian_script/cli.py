@@ -5,6 +5,7 @@ A user mistake prints a diagnostic report and exits 1; it never shows a tracebac
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -17,6 +18,10 @@ def main(argv: list[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
+    from .plugins.manager import PluginError, trust
+
+    for folder in getattr(args, "trust", None) or []:
+        trust(folder)
     try:
         return args.run(args) or 0
     except DiagnosticError as err:
@@ -27,6 +32,20 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and closed early
         sys.stderr.close()
         return 0
+    except PluginError as err:  # a plugin that may not or cannot be loaded
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except Exception as err:  # content the game cannot play with: one line, never a traceback
+        if os.environ.get("TRIAN_DEBUG"):
+            raise
+        print(f"error: {type(err).__name__}: {err}\n(the rules or content in use cannot go on; "
+              "set TRIAN_DEBUG=1 to see where)", file=sys.stderr)
+        return 1
+
+
+def add_trust(command) -> None:
+    command.add_argument("--trust", action="append", type=Path, default=[], metavar="DIR",
+                         help="run the Python plugins of content in DIR (content runs no code otherwise)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,18 +69,21 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--race", action="append", default=[], metavar="COLOUR=RACE",
                       help="the race of a seat (repeatable); others are drawn at random (NO-2.1)")
     play.add_argument("--verbose", action="store_true", help="print every event of the game")
+    add_trust(play)
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="replay a game log and print its summary")
     replay.add_argument("log", type=Path)
     replay.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH")
     replay.add_argument("--verbose", action="store_true")
+    add_trust(replay)
     replay.set_defaults(run=cmd_replay)
 
     from . import balance
 
     simulate = sub.add_parser("simulate", help="bot games on every core: each race's win rate and skill use")
     balance.add_arguments(simulate)
+    add_trust(simulate)
     simulate.set_defaults(run=balance.run)
 
     races = sub.add_parser("races", help="the races: list them, or show one in words")

@@ -73,7 +73,10 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
         raise FormulaError("this formula cannot be read", column=err.column if err.column > 0 else len(text) + 1,
                            expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
     names: set[str] = set()
-    fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
+    try:
+        fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
+    except RecursionError:
+        raise FormulaError("this formula is nested too deeply", expected="a formula of a reasonable depth") from None
     return Formula(text, frozenset(names), fn, frozenset(functions or ()))
 
 

@@ -7,6 +7,8 @@ earlier ones, so one mistake is not reported three times.
 from __future__ import annotations
 
 import json
+import re
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +40,7 @@ class Definitions:
     blocks: dict[str, dict[str, Block]] = field(
         default_factory=lambda: {family: {} for family in ("tileset", "ruleset", "scenario", "race", "skill", "token")})
     report: Report = field(default_factory=Report)
+    roots: list = field(default_factory=list)  # folders that imports may reach
     user_files: list[str] = field(default_factory=list)
 
     def definitions(self, family: str) -> dict[str, dict]:
@@ -86,6 +89,9 @@ def load(paths=(), builtin: bool = True) -> Definitions:
     queue = [(p, None) for p in (builtin_files() if builtin else [])]
     user = [(p, None) for p in collect_files(paths)]
     defs.user_files = [str(p) for p, _ in user]
+    # an import may reach only files under these folders: the shipped content, and what was given
+    defs.roots = [content_dir(n).resolve() for n in ("tiles", "variants", "races")] + [
+        (Path(p) if Path(p).is_dir() else Path(p).parent).resolve() for p in paths]
     seen: set[Path] = set()
     for path, imported_at in queue + user:
         _load_file(path, imported_at, defs, seen)
@@ -106,31 +112,87 @@ def load_or_raise(paths=(), builtin: bool = True) -> Definitions:
     return defs
 
 
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a content file larger than this is refused, not read
+MAX_DIGITS = 18  # longer numbers are refused before Python is asked to convert them
+
+
 def _load_file(path: Path, imported_at: Position | None, defs: Definitions, seen: set[Path]) -> None:
     key = path.resolve()
     if key in seen:
         return
     seen.add(key)
     name = _display(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        where = imported_at or Position(name)
-        reason = "is not UTF-8 text" if isinstance(err, UnicodeDecodeError) else "cannot be read"
-        defs.report.add("TS102", f"file '{name}' {reason}", where,
-                        hint=_file_hint(path) if isinstance(err, FileNotFoundError) else "")
+    text = _read(path, key, name, imported_at, defs)
+    if text is None:
         return
-    if path.suffix == ".json":
-        blocks, imports = _json_blocks(text, name, defs.report), []
-    else:
-        tree = parse_text(text, name, defs.report)
-        if tree is None:
+    try:
+        if _too_long_number(text, name, defs.report):
             return
-        blocks, imports = transform(tree, name, text, defs.report)
+        if path.suffix == ".json":
+            blocks, imports = _json_blocks(text, name, defs.report), []
+        else:
+            tree = parse_text(text, name, defs.report)
+            if tree is None:
+                return
+            blocks, imports = transform(tree, name, text, defs.report)
+    except RecursionError:
+        defs.report.add("TS104", f"'{name}' is nested too deeply to be read (brackets or signs within "
+                                 "one another hundreds of times)", Position(name, 1, 1, 2))
+        return
     for imp in imports:
         _load_file(path.parent / imp.path, imp.position, defs, seen)
     for block in blocks:
         _register(block, defs)
+
+
+def _read(path: Path, key: Path, name: str, imported_at: Position | None, defs: Definitions) -> str | None:
+    """The text of a content file, or None with a diagnostic. An import must name a regular file
+    with a content suffix under a content root, at most MAX_FILE_BYTES long: never a device, a pipe
+    or /proc, and the diagnostic quotes the import, never the target's bytes."""
+    where = imported_at or Position(name)
+    if imported_at is not None:
+        problem = _import_problem(key, defs.roots)
+        if problem:
+            defs.report.add("TS105", f"import refused: {problem}", where,
+                            hint="import .trian or .json files from the folders of your content")
+            return None
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            defs.report.add("TS102", f"'{name}' is not a regular file", where)
+            return None
+        if info.st_size > MAX_FILE_BYTES:
+            defs.report.add("TS102", f"'{name}' is {info.st_size} bytes; content files are at most "
+                                     f"{MAX_FILE_BYTES} bytes", where)
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = "is not UTF-8 text" if isinstance(err, UnicodeDecodeError) else "cannot be read"
+        defs.report.add("TS102", f"file '{name}' {reason}", where,
+                        hint=_file_hint(path) if isinstance(err, FileNotFoundError) else "")
+        return None
+
+
+def _import_problem(target: Path, roots: list[Path]) -> str:
+    if target.suffix not in SOURCE_SUFFIXES:
+        return f"only {' and '.join(SOURCE_SUFFIXES)} files are content"
+    if not any(target == root or root in target.parents for root in roots):
+        return "the file is outside the folders of the content being loaded"
+    return ""
+
+
+def _too_long_number(text: str, name: str, report: Report) -> bool:
+    match = re.search(r"\d{%d,}" % (MAX_DIGITS + 1), text)
+    if match is None:
+        return False
+    line = text.count("\n", 0, match.start()) + 1
+    column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+    report.sources[name] = text
+    report.add("TS104", f"a number of {len(match.group())} digits; numbers have at most {MAX_DIGITS}",
+               Position(name, line, column, column + min(len(match.group()), 40)))
+    return True
 
 
 def _display(path: Path) -> str:
@@ -158,7 +220,7 @@ def _json_blocks(text: str, name: str, report: Report) -> list[Block]:
     for i, item in enumerate(items):
         prefix = f"/{i}" if isinstance(data, list) else ""
         source = _JsonSourceMap(name, prefix)
-        if not isinstance(item, dict) or item.get("kind") not in SCHEMA_OF:
+        if not isinstance(item, dict) or not isinstance(item.get("kind"), str) or item.get("kind") not in SCHEMA_OF:
             report.add("TS201", "a JSON definition needs \"kind\": " + one_of(SCHEMA_OF), source.find(()))
             continue
         blocks.append(Block(item, source))
@@ -179,6 +241,10 @@ class _JsonSourceMap(SourceMap):
 
 def _register(block: Block, defs: Definitions) -> None:
     kind, name = block.definition.get("kind"), block.definition.get("name")
+    if not isinstance(name, str):
+        defs.report.add("TS201", f"a {kind} needs a name that is a word, not {type(name).__name__}",
+                        block.source.find(("name",)))
+        return
     family = FAMILY_OF[kind]
     existing = defs.blocks[family].get(name)
     if existing is not None:

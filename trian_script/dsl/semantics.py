@@ -110,6 +110,57 @@ def check_ruleset(defs, name: str) -> None:
     block = defs.blocks["ruleset"][name]
     _check_formulas(defs, block, block.definition, schema("ruleset"), ())
     _check_plugin_names(defs, block)
+    _check_complete(defs, name, chain)
+
+
+def _merged(chain) -> dict:
+    from ..engine.ruleset import _deep_merge
+
+    values: dict = {}
+    for link in reversed(chain):
+        values = _deep_merge(values, link.definition)
+    return values
+
+
+# what a ruleset may leave out: names, and values the engine has a default for
+OPTIONAL_VALUES = {"kind", "name", "title", "extends", "game", "plugins", "pieces", "first-tile", "dead-tile"}
+
+
+def _check_complete(defs, name: str, chain) -> None:
+    """A ruleset sets every value its game reads (those of the game's own ruleset), and a number
+    given per player count covers every count it may be played with."""
+    from ..games import DEFAULT_GAME
+
+    values = _merged(chain)
+    game = values.get("game", DEFAULT_GAME)
+    reference = defs.blocks["ruleset"].get(game)
+    if reference is not None and reference is not chain[-1]:
+        needed = _merged(defs.chain("ruleset", game))
+        missing = sorted(k for k in needed if k not in values and k not in OPTIONAL_VALUES)
+        if missing:
+            defs.report.add("TS202", f"ruleset '{name}' lacks {', '.join(missing)}, which the game '{game}' reads",
+                            defs.locate("ruleset", name, ()), hint=f"extend '{game}' (or a variant of it), or set them")
+            return
+    players = values.get("players", {})
+    low, high = players.get("min"), players.get("max")
+    if isinstance(low, int) and isinstance(high, int):
+        for path, counts in _per_player_counts(values, ()):
+            lacking = [n for n in range(low, high + 1) if str(n) not in counts]
+            if lacking:
+                defs.report.add("TS304", f"'{'.'.join(path)}' gives no number for {', '.join(map(str, lacking))} players, "
+                                         f"but the ruleset is for {low} to {high}", defs.locate("ruleset", name, ("players",)),
+                                hint="add those player counts, or narrow players = {min: …, max: …}")
+
+
+def _per_player_counts(node, path):
+    """(path, map) of every value given per player count ({2: 9, 3: 8, 4: 7})."""
+    if isinstance(node, dict):
+        if node and all(isinstance(k, str) and k.isdigit() for k in node):
+            yield path, node
+            return
+        for key, value in node.items():
+            if key != "formula":
+                yield from _per_player_counts(value, path + (str(key),))
 
 
 def _check_plugin_names(defs, block) -> None:
@@ -237,26 +288,13 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
             for j, effect in enumerate(item["effects"]):
                 _check_expr(defs, block, (section, i, "effects", j), effect, names, effects)
     if d.get("plugin"):
-        from pathlib import Path
+        from ..plugins.manager import PLUGIN_REFERENCE
 
-        from ..plugins.manager import PluginError, load_class
-
-        try:
-            cls = load_class(d["plugin"], [str(Path(block.source.file).parent)])
-        except PluginError as err:
-            defs.report.add("TS307", str(err), block.source.find(("plugin",)))
-        else:
-            _check_hook_names(defs, block, cls)
-
-
-def _check_hook_names(defs, block, cls) -> None:
-    """A method named like a hook that no hookspec defines would never be called: say so at start."""
-    from ..plugins import hookspecs
-
-    known = {n for n in vars(hookspecs) if n.startswith("trian_")}
-    for name in sorted(n for n in dir(cls) if n.startswith("trian_") and n not in known):
-        defs.report.add("TS307", f"plugin {block.definition['plugin']} has '{name}', which is no hook",
-                        block.source.find(("plugin",)), expected=one_of(known), hint=did_you_mean(name, known))
+        # checked by its form only: validating content never imports the code it names (that
+        # happens when a game starts, from trusted places; see plugins/manager.py)
+        if not isinstance(d["plugin"], str) or not PLUGIN_REFERENCE.fullmatch(d["plugin"]):
+            defs.report.add("TS307", f"'{d['plugin']}' is not a plugin reference", block.source.find(("plugin",)),
+                            expected="'module:Class', e.g. 'my_race:MySkill'")
 
 
 def _check_expr(defs, block, path, text, names, functions) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -107,32 +108,72 @@ def check(manager: pluggy.PluginManager) -> None:
         raise PluginError(f"a plugin implements a hook that does not exist: {err}") from None
 
 
+# A skill's plugin reference: ``module:Class`` (module a dotted name, Class a name).
+PLUGIN_REFERENCE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
+# Folders whose Python the user trusts (``--trust DIR``); the shipped races' folder always is.
+TRUSTED: list[Path] = []
+
+
+def trust(folder) -> None:
+    """Let plugins in ``folder`` (and below) run: the user trusts whoever wrote them."""
+    TRUSTED.append(Path(folder).resolve())
+
+
+def is_trusted(folder: Path) -> bool:
+    from ..resources import content_dir
+
+    folder = Path(folder).resolve()
+    return folder == content_dir("races").resolve() or any(folder == t or t in folder.parents for t in TRUSTED)
+
+
 def load_class(spec: str, search: list[Path] | None = None):
-    """The class named by ``"module:Class"``; ``module`` may be a file beside a race's DSL."""
-    module_name, _, class_name = spec.partition(":")
-    if not module_name or not class_name:
+    """The SkillPlugin class named by ``"module:Class"``. ``module`` is a file beside a race's DSL,
+    in a trusted folder (the shipped races, or one given with ``--trust``), or an installed module.
+    Content never runs code otherwise; and the class must be made for it (a SkillPlugin)."""
+    if not isinstance(spec, str) or not PLUGIN_REFERENCE.fullmatch(spec):
         raise PluginError(f"'{spec}' is not 'module:Class'")
+    module_name, _, class_name = spec.partition(":")
     module = None
     for folder in search or []:
         candidate = Path(folder) / (module_name.replace(".", "/") + ".py")
         if candidate.is_file():
-            key = f"trian_script_plugin_{abs(hash(str(candidate.resolve())))}_{module_name}"
-            module = sys.modules.get(key)
-            if module is None:
-                spec_obj = importlib.util.spec_from_file_location(key, candidate)
-                module = importlib.util.module_from_spec(spec_obj)
-                sys.modules[key] = module
-                spec_obj.loader.exec_module(module)
+            if not is_trusted(Path(folder)):
+                raise PluginError(f"plugin '{spec}' is Python in {folder}, which is not trusted: content runs no "
+                                  f"code unless you trust its author (--trust {folder})")
+            module = _module_from_file(candidate, module_name)
             break
     if module is None:
         try:
             module = importlib.import_module(module_name)
         except ImportError as err:
             raise PluginError(f"cannot import '{module_name}' for plugin '{spec}': {err}") from None
-    try:
-        return getattr(module, class_name)
-    except AttributeError:
-        raise PluginError(f"module '{module_name}' has no '{class_name}'") from None
+    cls = getattr(module, class_name, None)
+    from .skill_plugin import SkillPlugin
+
+    if not (isinstance(cls, type) and issubclass(cls, SkillPlugin)):
+        raise PluginError(f"'{spec}' is not a skill plugin (a subclass of trian_script.plugins.skill_plugin.SkillPlugin)")
+    _check_hook_names(spec, cls)
+    return cls
+
+
+def _module_from_file(candidate: Path, module_name: str):
+    key = f"trian_script_plugin_{abs(hash(str(candidate.resolve())))}_{module_name}"
+    module = sys.modules.get(key)
+    if module is None:
+        spec_obj = importlib.util.spec_from_file_location(key, candidate)
+        module = importlib.util.module_from_spec(spec_obj)
+        sys.modules[key] = module
+        spec_obj.loader.exec_module(module)
+    return module
+
+
+def _check_hook_names(spec: str, cls) -> None:
+    """A method named like a hook that no hookspec defines would never be called: say so at start."""
+    from ..dsl.diagnostics import did_you_mean
+
+    known = {n for n in vars(hookspecs) if n.startswith("trian_")}
+    for name in sorted(n for n in dir(cls) if n.startswith("trian_") and n not in known):
+        raise PluginError(f"plugin {spec} has '{name}', which is no hook. {did_you_mean(name, known)}".strip())
 
 
 def content_paths() -> list[Path]:
