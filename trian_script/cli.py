@@ -254,9 +254,15 @@ def cmd_replay(args) -> int:
         print(f"error: no such log file: {args.log}", file=sys.stderr)
         return 1
     game = replay(args.log, args.content)
+    if game.log_hash and game.log_hash != game.ruleset.hash:
+        print(f"note: {args.log} was written with another version of ruleset '{game.ruleset.name}' (hash "
+              f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
     if args.verbose:
         print("\n".join(game.notes))
     print(summary(game))
+    if not game.is_over:
+        print(f"error: {args.log} ends after {len(game.log)} decisions, before the game is over", file=sys.stderr)
+        return 1
     return 0
 
 

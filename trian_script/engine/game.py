@@ -98,6 +98,8 @@ class Game:
         return super().__new__(cls)
 
     def __init__(self, ruleset: Ruleset, seats: list[str], seed: int = 0, races: dict[str, str] | None = None):
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a game's seed is a whole number (so its log replays), not {seed!r}")
         low, high = ruleset.value("players.min"), ruleset.value("players.max")
         if not low <= len(seats) <= high:
             raise IllegalChoice(f"this ruleset is for {low} to {high} players, not {len(seats)}", self.RULES["players"])

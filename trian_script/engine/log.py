@@ -78,9 +78,27 @@ def _is_int(text: str) -> bool:
     return True
 
 
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+
+def _read_log(path: Path) -> str:
+    """A log's text; a damaged one (not UTF-8, too big, not a file) is a diagnostic, not a crash."""
+    report = Report()
+    try:
+        if path.stat().st_size > MAX_LOG_BYTES:
+            raise ValueError(f"it is over {MAX_LOG_BYTES} bytes")
+        with open(path, "rb") as handle:
+            return handle.read(MAX_LOG_BYTES + 1).decode("utf-8")
+    except UnicodeDecodeError as err:
+        report.add("TS401", f"the log is not UTF-8 text (byte {err.start})", Position(str(path)))
+    except (OSError, ValueError) as err:
+        report.add("TS401", f"the log cannot be read: {err}", Position(str(path)))
+    raise DiagnosticError(report)
+
+
 def replay(path: Path, paths=()) -> Game:
     """Rebuild a game from its log file; a move the rules refuse is reported at its line."""
-    text = Path(path).read_text(encoding="utf-8")
+    text = _read_log(Path(path))
     log = parse(text, str(path))
     try:
         game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed, log.races)
@@ -97,8 +115,11 @@ def replay(path: Path, paths=()) -> Game:
         except IllegalChoice as err:
             report = Report()
             report.sources[str(path)] = text
+            changed = log.ruleset_hash != game.ruleset.hash
             report.add("TS402", f"move refused: {err}", Position(str(path), number, 1, len(move) + 1),
-                       hint="the log does not match this ruleset or was edited" if log.ruleset_hash != game.ruleset.hash
-                       else "")
+                       hint=f"the log was written with another version of ruleset '{log.ruleset}' (hash "
+                            f"{log.ruleset_hash}, now {game.ruleset.hash}): a rule changed since, see CHANGELOG.md"
+                       if changed else "the log was edited, or does not belong to this ruleset")
             raise DiagnosticError(report) from None
+    game.log_hash = log.ruleset_hash  # the caller may say when it differs from the ruleset's
     return game
