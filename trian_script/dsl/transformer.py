@@ -61,13 +61,14 @@ def position_of(file: str, node) -> Position:
 
 def transform(tree: Tree, filename: str, text: str, report: Report) -> tuple[list[Block], list[Import]]:
     blocks, imports = [], []
+    lines = text.split("\n")  # once per file, not once per block
     for stmt in tree.children:
         if not isinstance(stmt, Tree):
             continue
         if stmt.data == "import_stmt":
             imports.append(Import(_string(stmt.children[0]), position_of(filename, stmt.children[0])))
         elif stmt.data == "block":
-            blocks.append(_BlockBuilder(filename, text, report).build(stmt))
+            blocks.append(_BlockBuilder(filename, lines, report).build(stmt))
     return blocks, imports
 
 
@@ -80,9 +81,9 @@ def _string(token: Token) -> str:
 
 
 class _BlockBuilder:
-    def __init__(self, filename: str, text: str, report: Report):
+    def __init__(self, filename: str, text_lines: list[str], report: Report):
         self.file = filename
-        self.text_lines = text.split("\n")
+        self.text_lines = text_lines
         self.report = report
         self.source = SourceMap(filename)
         self.definition: dict = {}

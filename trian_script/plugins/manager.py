@@ -79,26 +79,34 @@ def plugin_module(name: str):
 
 
 def known_games() -> list[str]:
-    """The games a ruleset may name: the folders of ``trian_script.games`` and installed entry points."""
-    from importlib.metadata import entry_points
-
+    """The games a ruleset may name: the folders of ``trian_script.games``, installed entry points
+    and games registered by the program."""
     from .. import games
 
-    folder = Path(games.__file__).parent
-    return sorted({p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
-                  | {e.name for e in entry_points(group="trian_script.games")} | set(games.REGISTERED))
+    return sorted(set(_installed_names("trian_script.games")) | set(games.REGISTERED))
 
 
 def known_plugins() -> list[str]:
     """Every plugin name a ruleset may use (see ``game_manager``), found without importing any."""
+    return list(_installed_names(hookspecs.PROJECT))
+
+
+@lru_cache(maxsize=None)
+def _installed_names(group: str) -> tuple[str, ...]:
+    """Built-in games (group ``trian_script.games``) or plugins (mechanics and games' rule modules),
+    and the entry points of ``group``: read once per process."""
     from importlib.metadata import entry_points
 
     from .. import games
     from ..mechanics import REGISTRY
 
     folder = Path(games.__file__).parent
-    rules = {f"{p.parent.name}.{p.stem.replace('_', '-')}" for p in folder.glob("*/*.py") if p.stem != "__init__"}
-    return sorted(set(REGISTRY) | rules | {e.name for e in entry_points(group=hookspecs.PROJECT)})
+    if group == "trian_script.games":
+        built_in = {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+    else:
+        built_in = set(REGISTRY) | {f"{p.parent.name}.{p.stem.replace('_', '-')}" for p in folder.glob("*/*.py")
+                                    if p.stem != "__init__"}
+    return tuple(sorted(built_in | {e.name for e in entry_points(group=group)}))
 
 
 def check(manager: pluggy.PluginManager) -> None:
