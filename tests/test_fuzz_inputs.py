@@ -1,0 +1,108 @@
+"""Fuzzing every input format: mutated DSL, JSON definitions, logs and scenario files end in
+diagnostics, a clean refusal or success — never another exception. (A longer run with figures:
+benchmarks/fuzz_inputs.py.)"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trian_script import IllegalChoice
+from trian_script.dsl.diagnostics import DiagnosticError
+from trian_script.dsl.loader import load
+from trian_script.engine.game import PluginFailure
+from trian_script.engine.log import dump, replay
+from trian_script.games.new_order.scenario import ScenarioFailure, run_scenario
+from trian_script.resources import content_dir
+
+CONTENT = sorted(p for n in ("variants", "races", "tiles") for p in content_dir(n).glob("*.trian"))
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("test_*.trian"))
+FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SNIPPETS = ["{", "}", "[", "]", "(", ")", "=", ":", '"', "\n", "-", "*", "/", "0", "99999999999999999999",
+            "extends", "import", "plugin", "count", "\x00", "\x0c", "é", "𝄞", "tile", "variant", "scenario"]
+
+
+def mutate(data: str, rnd: random.Random) -> str:
+    for _ in range(rnd.randint(1, 6)):
+        at = rnd.randrange(len(data) + 1)
+        action = rnd.randrange(4)
+        if action == 0:
+            data = data[:at] + data[at + rnd.randint(1, 40):]
+        elif action == 1:
+            data = data[:at] + rnd.choice(SNIPPETS) * rnd.choice((1, 1, 3, 300)) + data[at:]
+        elif action == 2:
+            start = rnd.randrange(len(data) + 1)
+            data = data[:at] + data[start:start + rnd.randint(1, 200)] + data[at:]
+        else:
+            data = data[:at] + chr(rnd.randrange(32, 0x2FFF)) + data[at + 1:]
+    return data
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mutated_dsl_ends_in_diagnostics_or_success(tmp_path_factory, seed):
+    rnd = random.Random(seed)
+    source = rnd.choice(CONTENT)
+    path = tmp_path_factory.mktemp("dsl") / source.name
+    path.write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
+    load([path], builtin=False)  # never raises: every problem is in the report
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                           max_leaves=20)
+
+
+@FUZZ
+@given(kind=st.sampled_from(["tileset", "ruleset", "variant", "race", "skill", "token", "scenario", "nothing"]),
+       fields=st.dictionaries(st.sampled_from(["name", "extends", "stacks", "faces", "tiles", "active", "plugin",
+                                               "steps", "players", "closing", "modify"]), json_values, max_size=5))
+def test_random_json_definitions_end_in_diagnostics_or_success(tmp_path_factory, kind, fields):
+    path = tmp_path_factory.mktemp("json") / "d.json"
+    path.write_text(json.dumps({"kind": kind, **fields}), encoding="utf-8")
+    load([path], builtin=False)
+
+
+def _a_log() -> str:
+    from trian_script import Game, load_ruleset
+
+    game, rnd = Game(load_ruleset("with-ships"), ["red", "blue"], 5), random.Random(5)
+    while not game.is_over:
+        game.choose(game.decision.options[rnd.randrange(len(game.decision.options))])
+    return dump(game)
+
+
+LOG = _a_log()
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mutated_logs_replay_or_are_refused_with_their_line(tmp_path_factory, seed):
+    path = tmp_path_factory.mktemp("log") / "g.log"
+    path.write_bytes(mutate(LOG, random.Random(seed)).encode("utf-8", "surrogatepass"))
+    try:
+        replay(path)
+    except DiagnosticError:
+        pass
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mutated_scenarios_fail_cleanly(tmp_path_factory, seed):
+    rnd = random.Random(seed)
+    source = rnd.choice(SCENARIOS)
+    path = tmp_path_factory.mktemp("scen") / source.name
+    path.write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
+    defs = load([path])
+    if defs.report:
+        return
+    for name, block in defs.blocks["scenario"].items():
+        if block.source.file.endswith(source.name):
+            try:
+                run_scenario(defs, name)
+            except (ScenarioFailure, IllegalChoice, PluginFailure, DiagnosticError):
+                pass
