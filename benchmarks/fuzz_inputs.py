@@ -1,10 +1,11 @@
 """Fuzz every input format for longer than the tests do, and print what happened.
 
-    .venv/bin/python benchmarks/fuzz_inputs.py --seconds 60 --seed 1
+    .venv/bin/python benchmarks/fuzz_inputs.py --seconds 60 --seed 1 --processes 2
 
-Mutants of the shipped DSL, random JSON definitions, mutated logs: each must end in diagnostics,
-a refusal or success. Prints, per format, the mutants tried, how they ended, the slowest one, and
-the signature (exception and place) of anything else. Exit 1 when something else happened.
+Mutants of the shipped DSL, random JSON definitions, mutated logs, on several processes: each must
+end in diagnostics, a refusal or success. Prints, per format and process, the inputs tried, how
+they ended and the slowest; each new crash signature (exception and place) is written with the
+input that caused it to --crashes, to become a regression test. Exit 1 when something crashed.
 """
 from __future__ import annotations
 
@@ -60,32 +61,71 @@ def log(rnd, folder):
     return "replayed"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rnd, crashes, bad = random.Random(args.seed), Counter(), 0
+FORMATS = {"dsl": dsl, "json": json_definition, "log": log}
+
+
+def campaign(job) -> tuple[str, Counter, dict, float, int]:
+    """One process's share: fuzz ``name`` for ``seconds`` from ``seed``; (name, outcomes, crash
+    signature -> reproducer text, slowest seconds, inputs)."""
+    name, seconds, seed = job
+    rnd, outcomes, crashes, slowest = random.Random(seed), Counter(), {}, 0.0
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for name, fuzz in (("dsl", dsl), ("json", json_definition), ("log", log)):
-            outcomes, slowest, end = Counter(), 0.0, time.time() + args.seconds / 3
-            while time.time() < end:
-                start = time.perf_counter()
-                try:
-                    outcomes[fuzz(rnd, folder)] += 1
-                except Exception as err:  # anything else is a finding
-                    frame = traceback.extract_tb(err.__traceback__)[-1]
-                    crashes[f"{name}: {type(err).__name__} at {Path(frame.filename).name}:{frame.lineno}"] += 1
-                    outcomes["crashed"] += 1
-                slowest = max(slowest, time.perf_counter() - start)
-            print(f"{name:5} {sum(outcomes.values()):6} mutants  " + "  ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
-                  + f"  slowest {slowest:.2f}s")
-    for signature, count in crashes.most_common():
-        print(f"  {count:5} × {signature}")
-        bad += count
-    print(f"crash signatures: {len(crashes)}")
-    return 1 if bad else 0
+        folder, end = Path(tmp), time.time() + seconds
+        while time.time() < end:
+            state = rnd.getstate()
+            start = time.perf_counter()
+            try:
+                outcomes[FORMATS[name](rnd, folder)] += 1
+            except Exception as err:  # anything else is a finding: keep its input
+                frame = traceback.extract_tb(err.__traceback__)[-1]
+                signature = f"{name}: {type(err).__name__} at {Path(frame.filename).name}:{frame.lineno}"
+                replay_rnd = random.Random()
+                replay_rnd.setstate(state)
+                crashes.setdefault(signature, _input_of(name, replay_rnd))
+                outcomes["crashed"] += 1
+            slowest = max(slowest, time.perf_counter() - start)
+    return name, outcomes, crashes, slowest, sum(outcomes.values())
+
+
+def _input_of(name: str, rnd) -> str:
+    """The input a generator state makes (written as the reproducer of a crash)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            FORMATS[name](rnd, Path(tmp))
+        except Exception:
+            pass
+        files = [p for p in Path(tmp).iterdir() if p.is_file()]
+        return files[0].read_text(encoding="utf-8", errors="replace") if files else ""
+
+
+def main() -> int:
+    import multiprocessing
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=30, help="per format and process")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--crashes", type=Path, default=Path("fuzz-crashes"),
+                        help="folder for one reproducer per new crash signature")
+    args = parser.parse_args()
+    jobs = [(name, args.seconds, args.seed * 1000 + i) for name in FORMATS for i in range(args.processes)]
+    total, signatures = Counter(), {}
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.processes) as pool:
+        for name, outcomes, crashes, slowest, inputs in pool.imap_unordered(campaign, jobs):
+            total[name] += inputs
+            signatures.update(crashes)
+            print(f"{name:5} {inputs:8} inputs  " + "  ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
+                  + f"  slowest {slowest:.2f}s", flush=True)
+    elapsed = time.perf_counter() - started
+    for signature, reproducer in signatures.items():
+        args.crashes.mkdir(exist_ok=True)
+        (args.crashes / (signature.replace(" ", "_").replace(":", "") + ".txt")).write_text(reproducer)
+        print(f"  crash: {signature} (reproducer in {args.crashes})")
+    inputs = sum(total.values())
+    print(f"inputs: {inputs} ({', '.join(f'{k} {v}' for k, v in sorted(total.items()))}) in {elapsed:.0f}s "
+          f"on {args.processes} processes; crash signatures: {len(signatures)}")
+    return 1 if signatures else 0
 
 
 if __name__ == "__main__":
