@@ -6,6 +6,8 @@ file:line, what was expected, the actual values and the score explanations.
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from .dsl.loader import load
@@ -41,9 +43,14 @@ class ScenarioItem(pytest.Item):
         run_scenario(self.defs, self.name)
 
     def repr_failure(self, excinfo, style=None):
+        head = f"scenario '{self.name}' (covers {', '.join(self.covers) or 'nothing'})\n"
         if isinstance(excinfo.value, ScenarioFailure):
-            return f"scenario '{self.name}' (covers {', '.join(self.covers) or 'nothing'})\n" + excinfo.value.render()
-        return super().repr_failure(excinfo, style)
+            return head + excinfo.value.render()
+        if os.environ.get("TRIAN_DEBUG"):
+            return super().repr_failure(excinfo, style)
+        # a scenario whose content the rules cannot go on with: where, and why, in one line
+        return (head + f"{self.path}:{self.line}:1: the scenario stopped: {type(excinfo.value).__name__}: "
+                f"{excinfo.value}\n(set TRIAN_DEBUG=1 for the traceback)")
 
     def reportinfo(self):
         return self.path, self.line - 1, f"scenario {self.name}"

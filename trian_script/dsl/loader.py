@@ -114,6 +114,8 @@ def load_or_raise(paths=(), builtin: bool = True) -> Definitions:
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a content file larger than this is refused, not read
 MAX_DIGITS = 18  # longer numbers are refused before Python is asked to convert them
+MAX_DEPTH = 64  # brackets within brackets
+MAX_BLOCKS = 20000  # definitions in one file
 
 
 def _load_file(path: Path, imported_at: Position | None, defs: Definitions, seen: set[Path]) -> None:
@@ -126,7 +128,7 @@ def _load_file(path: Path, imported_at: Position | None, defs: Definitions, seen
     if text is None:
         return
     try:
-        if _too_long_number(text, name, defs.report):
+        if _too_long_number(text, name, defs.report) or _too_deep(text, name, defs.report):
             return
         if path.suffix == ".json":
             blocks, imports = _json_blocks(text, name, defs.report), []
@@ -141,6 +143,10 @@ def _load_file(path: Path, imported_at: Position | None, defs: Definitions, seen
         return
     for imp in imports:
         _load_file(path.parent / imp.path, imp.position, defs, seen)
+    if len(blocks) > MAX_BLOCKS:
+        defs.report.add("TS104", f"'{name}' holds {len(blocks)} definitions; a file holds at most {MAX_BLOCKS}",
+                        Position(name, 1, 1, 2), hint="split it into several files")
+        return
     for block in blocks:
         _register(block, defs)
 
@@ -183,15 +189,31 @@ def _import_problem(target: Path, roots: list[Path]) -> str:
     return ""
 
 
+def _too_deep(text: str, name: str, report: Report) -> bool:
+    """Brackets nested more than MAX_DEPTH deep (a cheap scan of the bracket characters only)."""
+    depth = 0
+    for match in re.finditer(r"[\[{(]|[\]})]", text):
+        depth += 1 if match.group() in "[{(" else -1
+        if depth > MAX_DEPTH:
+            _report_at(text, name, report, match.start(), 1,
+                       f"brackets nested more than {MAX_DEPTH} deep")
+            return True
+    return False
+
+
+def _report_at(text: str, name: str, report: Report, offset: int, width: int, message: str) -> None:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    report.sources[name] = text
+    report.add("TS104", message, Position(name, line, column, column + width))
+
+
 def _too_long_number(text: str, name: str, report: Report) -> bool:
     match = re.search(r"\d{%d,}" % (MAX_DIGITS + 1), text)
     if match is None:
         return False
-    line = text.count("\n", 0, match.start()) + 1
-    column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-    report.sources[name] = text
-    report.add("TS104", f"a number of {len(match.group())} digits; numbers have at most {MAX_DIGITS}",
-               Position(name, line, column, column + min(len(match.group()), 40)))
+    _report_at(text, name, report, match.start(), min(len(match.group()), 40),
+               f"a number of {len(match.group())} digits; numbers have at most {MAX_DIGITS}")
     return True
 
 
