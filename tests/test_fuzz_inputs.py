@@ -42,13 +42,19 @@ def mutate(data: str, rnd: random.Random) -> str:
     return data
 
 
+def mutated_copy(tmp_path_factory, sources: list[Path], seed: int) -> tuple[Path, Path]:
+    """(a mutant of one of ``sources`` in a new folder, the source it came from)."""
+    rnd = random.Random(seed)
+    source = rnd.choice(sources)
+    path = tmp_path_factory.mktemp("fuzz") / source.name
+    path.write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
+    return path, source
+
+
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
 def test_mutated_dsl_ends_in_diagnostics_or_success(tmp_path_factory, seed):
-    rnd = random.Random(seed)
-    source = rnd.choice(CONTENT)
-    path = tmp_path_factory.mktemp("dsl") / source.name
-    path.write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
+    path, _ = mutated_copy(tmp_path_factory, CONTENT, seed)
     load([path], builtin=False)  # never raises: every problem is in the report
 
 
@@ -93,10 +99,7 @@ def test_mutated_logs_replay_or_are_refused_with_their_line(tmp_path_factory, se
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
 def test_mutated_scenarios_fail_cleanly(tmp_path_factory, seed):
-    rnd = random.Random(seed)
-    source = rnd.choice(SCENARIOS)
-    path = tmp_path_factory.mktemp("scen") / source.name
-    path.write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
+    path, source = mutated_copy(tmp_path_factory, SCENARIOS, seed)
     defs = load([path])
     if defs.report:
         return

@@ -39,7 +39,7 @@ class Simultaneous:
 
     def options(self, player: str | None = None) -> dict:
         player = player or self.decider
-        return {text: _Record(self, player, text) for text in self.options_for(player)}
+        return {text: _Answer(self.record, player, text) for text in self.options_for(player)}
 
     def record(self, player: str, text: str) -> None:
         self.chosen[player] = text
@@ -49,16 +49,6 @@ class Simultaneous:
 
     def resolve_all(self) -> None:
         self.resolve(dict(self.chosen))
-
-
-class _Record:
-    """Choosing a secret option records it (a plain object, so a copy of the game copies it)."""
-
-    def __init__(self, waiting: Simultaneous, player: str, text: str):
-        self.waiting, self.player, self.text = waiting, player, text
-
-    def __call__(self) -> None:
-        self.waiting.record(self.player, self.text)
 
 
 class Reactions:
@@ -88,7 +78,7 @@ class Reactions:
         return self._prompt
 
     def options(self) -> dict:
-        return {text: _Answer(self, self.decider, text) for text in self.options_for(self.decider)}
+        return {text: _Answer(self.answer, self.decider, text) for text in self.options_for(self.decider)}
 
     def answer(self, player: str, text: str) -> None:
         self.waiting_players.pop(0)
@@ -97,11 +87,14 @@ class Reactions:
 
 
 class _Answer:
-    def __init__(self, waiting: Reactions, player: str, text: str):
-        self.waiting, self.player, self.text = waiting, player, text
+    """What choosing an option does: ``then(player, text)`` (a plain object of a bound method and
+    two words, so a copy of the game copies it with the game)."""
+
+    def __init__(self, then, player: str, text: str):
+        self.then, self.player, self.text = then, player, text
 
     def __call__(self) -> None:
-        self.waiting.answer(self.player, self.text)
+        self.then(self.player, self.text)
 
 
 class PassingRound:
