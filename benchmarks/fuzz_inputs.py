@@ -105,10 +105,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30, help="per format and process")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--formats", default=",".join(FORMATS), help="which formats, e.g. dsl,json")
     parser.add_argument("--crashes", type=Path, default=Path("fuzz-crashes"),
                         help="folder for one reproducer per new crash signature")
     args = parser.parse_args()
-    jobs = [(name, args.seconds, args.seed * 1000 + i) for name in FORMATS for i in range(args.processes)]
+    jobs = [(name, args.seconds, args.seed * 1000 + i) for name in args.formats.split(",")
+            for i in range(args.processes)]
     total, signatures = Counter(), {}
     started = time.perf_counter()
     with multiprocessing.Pool(args.processes) as pool:

@@ -43,6 +43,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("trian-script")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def add_trust(command) -> None:
     command.add_argument("--trust", action="append", type=Path, default=[], metavar="DIR",
                          help="run the Python plugins of content in DIR (content runs no code otherwise)")
@@ -50,6 +59,7 @@ def add_trust(command) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"trian-script {_version()}")
     sub = parser.add_subparsers(metavar="COMMAND")
 
     validate = sub.add_parser("validate", help="check DSL or JSON files and folders; exit 1 with diagnostics")
@@ -184,9 +194,10 @@ def cmd_play(args) -> int:
     from .engine.game import IllegalChoice
 
     races = {}
+    known = {name.lower(): name for name in ruleset.races}
     for item in args.race:
         colour, _, race = item.partition("=")
-        races[colour] = race
+        races[colour] = known.get(race.lower(), race)  # race names are not case-sensitive
     try:
         game = Game(ruleset, seats, args.seed, races)
     except IllegalChoice as err:

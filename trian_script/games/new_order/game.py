@@ -119,7 +119,8 @@ class NewOrder(Game):
             if race not in known:
                 from ...dsl.diagnostics import did_you_mean
 
-                raise IllegalChoice(f"unknown race '{race}'. {did_you_mean(race, known)}".strip(), "NO-2.1")
+                hint = " ".join(filter(None, [did_you_mean(race, known), f"The races: {', '.join(sorted(known))}."]))
+                raise IllegalChoice(f"unknown race '{race}'. {hint}", "NO-2.1")
         if len(set(wanted.values())) != len(wanted):
             raise IllegalChoice("two players cannot take the same race", "NO-2.1")
         # shuffle every race, whatever was chosen, so the generator is used the same way when a
