@@ -61,3 +61,28 @@ def test_user_tileset_can_be_simulated(tmp_path, capsys):
     fan.write_text("tileset fan extends new_order {\n  remove T08\n}\n")
     assert main(["tiles", "stats", "--tileset", "fan", "--content", str(fan)]) == 0
     assert re.search(r"tiles:\s+78\b", capsys.readouterr().out)
+
+
+def test_a_person_can_ask_for_help_undo_save_quit_and_resume(tmp_path):
+    import subprocess
+    import sys
+
+    log = tmp_path / "h.log"
+    run = subprocess.run([sys.executable, "-m", "trian_script.cli", "play", "--players", "2", "--seat", "red=human",
+                          "--seed", "3", "--log", str(log)], input="help\n1\n1\nundo\nsave\nquit\n",
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "undo" in run.stdout and "took back" in run.stdout and "saved to" in run.stdout
+    from trian_script.engine.log import parse
+
+    moves = parse(log.read_text(), str(log)).moves
+    assert len(moves) >= 1  # red's first choice stands; the second was taken back
+    again = subprocess.run([sys.executable, "-m", "trian_script.cli", "play", "--resume", str(log)],
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0 and "Traceback" not in again.stderr
+
+
+def test_an_unwritable_log_is_refused_before_the_game(tmp_path):
+    from trian_script.cli import main
+
+    assert main(["play", "--players", "2", "--log", str(tmp_path / "no" / "such" / "x.log")]) == 2

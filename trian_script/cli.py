@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
+    play.add_argument("--resume", type=Path, metavar="LOG", help="go on with the game saved in LOG")
     play.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
                       help="more DSL files or folders: races, skills, variants (repeatable)")
     play.add_argument("--race", action="append", default=[], metavar="COLOUR=RACE",
@@ -172,14 +173,22 @@ def _tileset(args):
 def cmd_play(args) -> int:
     from . import Game, load_ruleset
     from .bots import BOTS
-    from .engine.game import COLOURS
-    from .games.new_order.summary import summary
+    from .engine.game import COLOURS, IllegalChoice
+    from .engine.log import replay
 
-    ruleset = load_ruleset(args.ruleset, args.content)
-    if not 1 <= args.players <= len(COLOURS):
-        print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
+    if args.log and not _writable(args.log):
+        print(f"error: --log {args.log}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
         return 2
-    seats = list(COLOURS[: args.players])
+    if args.resume:
+        game = replay(args.resume, args.content)
+        seats = [p.name for p in game.players]
+        args.log = args.log or args.resume
+    else:
+        ruleset = load_ruleset(args.ruleset, args.content)
+        if not 1 <= args.players <= len(COLOURS):
+            print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
+            return 2
+        seats = list(COLOURS[: args.players])
     who = {seat: args.bot for seat in seats}
     for item in args.seat:
         colour, _, kind = item.partition("=")
@@ -191,70 +200,150 @@ def cmd_play(args) -> int:
     if args.bot not in BOTS:
         print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)})", file=sys.stderr)
         return 2
-    from .engine.game import IllegalChoice
-
-    races = {}
-    known = {name.lower(): name for name in ruleset.races}
-    for item in args.race:
-        colour, _, race = item.partition("=")
-        races[colour] = known.get(race.lower(), race)  # race names are not case-sensitive
-    try:
-        game = Game(ruleset, seats, args.seed, races)
-    except IllegalChoice as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    players = {seat: (HumanPlayer() if kind == "human" else BOTS[kind](args.seed * 31 + i))
-               for i, (seat, kind) in enumerate(who.items())}
-    shown = 0
-    while not game.is_over:
+    if not args.resume:
+        known = {name.lower(): name for name in ruleset.races}
+        races = {}
+        for item in args.race:
+            colour, _, race = item.partition("=")
+            races[colour] = known.get(race.lower(), race)  # race names are not case-sensitive
         try:
-            choice = players[game.decision.player].choose(game)
-        except EOFError:
-            print("\ninput ended: the game is left unfinished", file=sys.stderr)
-            if args.log:
-                from .engine.log import dump
+            game = Game(ruleset, seats, args.seed, races)
+        except IllegalChoice as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+    players = {seat: (HumanPlayer(args.log) if kind == "human" else BOTS[kind](args.seed * 31 + i))
+               for i, (seat, kind) in enumerate(who.items())}
+    return _play_on(game, players, args, any(k == "human" for k in who.values()))
 
-                args.log.write_text(dump(game), encoding="utf-8")
-                print(f"log so far written to {args.log}", file=sys.stderr)
-            return 1
-        game.choose(choice)
-        if args.verbose or any(k == "human" for k in who.values()):
-            print("\n".join(game.notes[shown:]))
-            shown = len(game.notes)
+
+def _writable(path: Path) -> bool:
+    folder = path.parent if str(path.parent) else Path(".")
+    return folder.is_dir() and os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _save(game, path: Path | None) -> None:
+    from .engine.log import dump
+
+    if path:
+        path.write_text(dump(game), encoding="utf-8")
+
+
+def _play_on(game, players: dict, args, people: bool) -> int:
+    """The game loop: bots and people choose until the end; a person may leave (quit, end of input,
+    Ctrl-C) and the log keeps the game for ``--resume``."""
+    from .games.new_order.summary import summary
+
+    shown = len(game.notes)
+    try:
+        while not game.is_over:
+            choice = players[game.decision.player].choose(game)
+            if choice is None:  # a person's command changed the game (undo): ask again
+                shown = min(shown, len(game.notes))
+                continue
+            game.choose(choice)
+            if args.verbose or people:
+                print("\n".join(game.notes[shown:]))
+                shown = len(game.notes)
+    except (EOFError, KeyboardInterrupt, QuitGame) as stop:
+        _save(game, args.log)
+        where = f"; the log is in {args.log} (go on with: trian play --resume {args.log})" if args.log else ""
+        print(f"\nthe game is left after {len(game.log)} decisions{where}", file=sys.stderr)
+        return 0 if isinstance(stop, QuitGame) else 1
     if args.verbose:
         print("\n".join(game.notes[shown:]))
     print(summary(game))
     if args.log:
-        from .engine.log import dump
-
-        args.log.write_text(dump(game), encoding="utf-8")
+        _save(game, args.log)
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
     return 0
 
 
+class QuitGame(Exception):
+    """A person typed ``quit``."""
+
+
+HELP = """commands:
+  NUMBER or TEXT  choose that option
+  help            this list, and what the options of this decision are
+  undo            take back your last choice (and the bots' choices after it)
+  save [FILE]     write the log (to FILE, or to --log)
+  board           print the board and the options again
+  quit            save the log and leave (go on later with: trian play --resume LOG)"""
+
+
 class HumanPlayer:
-    """A person at the terminal: numbered options, or an option typed out."""
+    """A person at the terminal: numbered options or typed texts, and commands that forgive."""
 
-    def choose(self, game) -> str:
-        from .games.new_order.view import text_map
+    def __init__(self, log: Path | None = None):
+        self.log = log
+        self.mine: list[int] = []  # how long the log was before each of this person's choices
 
+    def choose(self, game) -> str | None:
         decision = game.decision
-        me = game.player(decision.player)
-        print("\n" + text_map(game))
-        if game.drawn is not None and decision.kind == "place":
-            print(f"drawn: {game.drawn.id} — a: {' '.join(game.drawn.faces[0].edges)}  "
-                  f"b: {' '.join(game.drawn.faces[1].edges)}")
-        print(f"{decision.player}, {decision.prompt} — {me.credits}¢, minerals {dict(+me.minerals) or 'none'}, "
-              f"combat tokens {me.tokens or 'none'}")
-        for number, text in enumerate(decision.options, 1):
-            print(f"  {number:>3}. {text}")
+        self._show(game, decision)
         while True:
             answer = input("> ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
-                return decision.options[int(answer) - 1]
+                return self._chosen(game, decision.options[int(answer) - 1])
             if answer in decision.options:
-                return answer
-            print(f"  type a number from 1 to {len(decision.options)}, or an option's text")
+                return self._chosen(game, answer)
+            command, _, rest = answer.partition(" ")
+            if command == "help":
+                print(HELP + "\n" + _explain(decision))
+            elif command == "undo":
+                if self._undo(game):
+                    return None
+            elif command == "save":
+                self._save_to(game, Path(rest) if rest else self.log)
+            elif command == "board":
+                self._show(game, decision)
+            elif command == "quit":
+                raise QuitGame()
+            else:
+                print(f"  type a number from 1 to {len(decision.options)}, an option's text, or help")
+
+    def _chosen(self, game, text: str) -> str:
+        self.mine.append(len(game.log))
+        return text
+
+    def _undo(self, game) -> bool:
+        if not self.mine:
+            print("  nothing of yours to take back")
+            return False
+        back = len(game.log) - self.mine.pop()
+        game.undo(back)
+        print(f"  took back {back} choice{'s' if back > 1 else ''}")
+        return True
+
+    @staticmethod
+    def _save_to(game, target: Path | None) -> None:
+        if target is None:
+            print("  save FILE, or start with --log FILE")
+        elif not _writable(target):
+            print(f"  cannot write {target}")
+        else:
+            _save(game, target)
+            print(f"  saved to {target}")
+
+    @staticmethod
+    def _show(game, decision) -> None:
+        from .games.new_order.view import text_map
+
+        me = game.player(decision.player)
+        print("\n" + text_map(game))
+        if game.drawn is not None and decision.kind == "place":
+            print(f"drawn: {game.drawn.id} — " + "  ".join(
+                f"{'ab'[i]}: {' '.join(face.edges)}" for i, face in enumerate(game.drawn.faces)))
+        print(f"{decision.player}, {decision.prompt} — {me.credits}¢, minerals {dict(+me.minerals) or 'none'}, "
+              f"combat tokens {me.tokens or 'none'}  (type help for the commands)")
+        for number, text in enumerate(decision.options, 1):
+            print(f"  {number:>3}. {text}")
+
+
+def _explain(decision) -> str:
+    """What this decision's options are, by kind."""
+    kinds = sorted({o.kind for o in decision.structured})
+    return f"this decision: {decision.prompt}; its options are: {', '.join(kinds)}"
 
 
 def cmd_replay(args) -> int:
