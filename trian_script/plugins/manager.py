@@ -137,7 +137,13 @@ def is_trusted(folder: Path) -> bool:
 def load_class(spec: str, search: list[Path] | None = None):
     """The SkillPlugin class named by ``"module:Class"``. ``module`` is a file beside a race's DSL,
     in a trusted folder (the shipped races, or one given with ``--trust``), or an installed module.
-    Content never runs code otherwise; and the class must be made for it (a SkillPlugin)."""
+    Content never runs code otherwise; and the class must be made for it (a SkillPlugin). Found
+    once per process for the same folders and trust."""
+    return _load_class(spec, tuple(str(f) for f in search or ()), tuple(TRUSTED))
+
+
+@lru_cache(maxsize=None)
+def _load_class(spec: str, search: tuple[str, ...], trusted: tuple[Path, ...]):
     if not isinstance(spec, str) or not PLUGIN_REFERENCE.fullmatch(spec):
         raise PluginError(f"'{spec}' is not 'module:Class'")
     module_name, _, class_name = spec.partition(":")
