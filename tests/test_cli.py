@@ -52,7 +52,7 @@ def test_simulate_is_deterministic(capsys):
 
 
 def test_unknown_tileset_is_a_diagnostic(capsys):
-    assert main(["tiles", "stats", "--tileset", "new_ordr"]) == 1
+    assert main(["tiles", "stats", "--tileset", "new_ordr"]) == 2  # a name on the command line that names nothing is a usage error
     assert "did you mean 'new_order'?" in capsys.readouterr().err
 
 

@@ -22,11 +22,16 @@ def main(argv: list[str] | None = None) -> int:
 
     for folder in getattr(args, "trust", None) or []:
         trust(folder)
+    missing = [p for p in _given_paths(args) if not p.exists()]
+    if missing:  # a path on the command line that is not there is a usage error
+        print(f"error: no such file or folder: {', '.join(map(str, missing))}", file=sys.stderr)
+        return 2
     try:
         return args.run(args) or 0
     except DiagnosticError as err:
         print(err.report.render(), file=sys.stderr)
-        return 1
+        # 2 when only the command line was wrong (an unknown ruleset name), 1 for content
+        return 2 if all(d.position.file == "<command line>" for d in err.report.diagnostics) else 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # output piped into `head` and closed early
@@ -41,6 +46,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {type(err).__name__}: {err}\n(the rules or content in use cannot go on; "
               "set TRIAN_DEBUG=1 to see where)", file=sys.stderr)
         return 1
+
+
+def _given_paths(args) -> list[Path]:
+    """The files and folders named on the command line (content, logs, paths to validate)."""
+    paths = [*(getattr(args, "content", None) or []), *(getattr(args, "trust", None) or []),
+             *(getattr(args, "paths", None) or [])]
+    if getattr(args, "run", None) is cmd_replay:
+        paths.append(args.log)
+    if getattr(args, "resume", None):
+        paths.append(args.resume)
+    return [Path(p) for p in paths]
 
 
 def _version() -> str:
