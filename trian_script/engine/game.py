@@ -157,6 +157,11 @@ class Game:
         """The races, skills and special tokens of loaded definitions that this game plays with."""
         return {}, {}, {}
 
+    def board_marks(self) -> list:
+        """What stands on the board, for pictures: a list of ``engine.marks.Mark`` (none by default;
+        a game with pieces on its board lists them, with closed areas' controllers)."""
+        return []
+
     def broken_invariant(self) -> str:
         """What is wrong with the state after a choice ('' when nothing): the game's zones hold
         whole, non-negative numbers. Checked after every choice; a game may check more."""
