@@ -80,6 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="check DSL or JSON files and folders; exit 1 with diagnostics")
     validate.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the shipped content)")
+    validate.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                          help="more files or folders the checked ones use, e.g. the races a scenario seats (repeatable)")
     validate.set_defaults(run=cmd_validate)
 
     play = sub.add_parser("play", help="play a game with bots (and people) and print its summary")
@@ -148,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="scenario files or folders (default: tests/scenarios)")
     cov.add_argument("--rules", type=Path, help="folder of numbered rules (*.md); default: docs/rules")
     cov.add_argument("--prefix", default="NO-", help="which rule ids to count (default: NO-)")
+    cov.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                     help="races and skills of your own, so the skills no scenario covers are named (repeatable)")
     cov.set_defaults(run=cmd_rules_coverage)
     rules.set_defaults(run=lambda args: rules.print_help() or 2)
 
@@ -176,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_validate(args) -> int:
     from .dsl.loader import load
 
-    defs = load(args.paths)
+    defs = load([*args.content, *args.paths])
     if defs.report:
         print(defs.report.render(), file=sys.stderr)
         return 1
@@ -290,8 +294,15 @@ HELP = """commands:
   help            this list, and what the options of this decision are
   undo            take back your last choice (and the bots' choices after it)
   save [FILE]     write the log (to FILE, or to --log)
-  board           print the board and the options again
+  board [FILE]    print the board and the options again (and draw it to FILE.svg)
   quit            save the log and leave (go on later with: trian play --resume LOG)"""
+
+
+def completer(decision):
+    """Tab completes the option texts of ``decision`` and the commands, from what is typed."""
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter([*decision.options, "help", "undo", "save", "board", "quit"], sentence=True)
 
 
 class HumanPlayer:
@@ -300,19 +311,29 @@ class HumanPlayer:
     def __init__(self, log: Path | None = None):
         self.log = log
         self.mine: list[int] = []  # how long the log was before each of this person's choices
+        self.session = None  # prompt_toolkit's, at a terminal: history, and Tab completes options
+
+    def _ask(self, decision) -> str:
+        if self.session is None:
+            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+                return input("> ")  # piped input: plain lines
+            from prompt_toolkit import PromptSession
+
+            self.session = PromptSession()
+        return self.session.prompt("> ", completer=completer(decision), complete_while_typing=False)
 
     def choose(self, game) -> str | None:
         decision = game.decision
         self._show(game, decision)
         while True:
-            answer = input("> ").strip()
+            answer = self._ask(decision).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return self._chosen(game, decision.options[int(answer) - 1])
             if answer in decision.options:
                 return self._chosen(game, answer)
             command, _, rest = answer.partition(" ")
             if command == "help":
-                print(HELP + "\n" + _explain(decision))
+                print(HELP + "\n" + _explain(game, decision))
             elif command == "undo":
                 if self._undo(game):
                     return None
@@ -320,6 +341,8 @@ class HumanPlayer:
                 self._save_to(game, Path(rest) if rest else self.log)
             elif command == "board":
                 self._show(game, decision)
+                if rest:
+                    self._draw_to(game, Path(rest))
             elif command == "quit":
                 raise QuitGame()
             else:
@@ -349,6 +372,16 @@ class HumanPlayer:
             print(f"  saved to {target}")
 
     @staticmethod
+    def _draw_to(game, target: Path) -> None:
+        from .render import board_svg
+
+        if not _writable(target):
+            print(f"  cannot write {target}")
+            return
+        target.write_text(board_svg(game), encoding="utf-8")
+        print(f"  the board is drawn in {target}")
+
+    @staticmethod
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
@@ -363,10 +396,12 @@ class HumanPlayer:
             print(f"  {number:>3}. {text}")
 
 
-def _explain(decision) -> str:
-    """What this decision's options are, by kind."""
+def _explain(game, decision) -> str:
+    """What this decision's options are, by kind; the prices and the skills of the person deciding."""
+    from .games.new_order.help import help_text
+
     kinds = sorted({o.kind for o in decision.structured})
-    return f"this decision: {decision.prompt}; its options are: {', '.join(kinds)}"
+    return f"this decision: {decision.prompt}\n" + help_text(game, decision.player, kinds)
 
 
 def cmd_replay(args) -> int:
@@ -425,7 +460,7 @@ def cmd_rules_coverage(args) -> int:
     if folder is None or not folder.is_dir():
         print("error: no rules folder found; give one with --rules DIR", file=sys.stderr)
         return 2
-    report = coverage(load_or_raise(args.paths), folder, args.prefix)
+    report = coverage(load_or_raise([*args.content, *args.paths]), folder, args.prefix)
     if not report.rules:
         print(f"error: no {args.prefix}* rule ids in {folder}", file=sys.stderr)
         return 2
