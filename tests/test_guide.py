@@ -35,3 +35,10 @@ def test_every_command_of_the_guide_runs(tmp_path):
     assert "1 passed" in done.stdout  # the scenario ran, and passed
     assert re.search(r"\| star-folk +\| +12 \|", done.stdout)  # the balance check's row for the new race
     assert "wrote game.html" in done.stdout and "after decision 20" in done.stdout
+
+
+def test_no_machine_specific_path_in_the_docs():
+    root = GUIDE.parent.parent
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        found = re.findall(r"(?<![\w.])/(?:work|home|root|tmp|opt|Users)/\S*", doc.read_text(encoding="utf-8"))
+        assert not found, f"{doc.name}: {found}"

@@ -1,4 +1,4 @@
-"""The ``trian`` command: validate content, study tilesets (and, later, play games).
+"""The ``trian`` command: play games, replay and draw them, validate content, study tilesets and races.
 
 A user mistake prints a diagnostic report and exits 1; it never shows a traceback.
 """
@@ -29,9 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args) or 0
     except DiagnosticError as err:
-        print(err.report.render(), file=sys.stderr)
         # 2 when only the command line was wrong (an unknown ruleset name), 1 for content
-        return 2 if all(d.position.file == "<command line>" for d in err.report.diagnostics) else 1
+        if all(d.position.file == "<command line>" for d in err.report.diagnostics):
+            for d in err.report.diagnostics:  # one line each, like every other usage error
+                print(f"error: {d.message}" + "".join(f"; {x}" for x in (d.hint, d.expected) if x), file=sys.stderr)
+            return 2
+        print(err.report.render(), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # output piped into `head` and closed early
@@ -73,18 +77,39 @@ def add_trust(command) -> None:
                          help="run the Python plugins of content in DIR (content runs no code otherwise)")
 
 
+EXAMPLES = """examples:
+  trian play --players 3 --seed 7                      a whole bot game, and its summary
+  trian play --seat red=human --log my.log             you play red at the terminal (type help)
+  trian play --resume my.log                           go on with a saved game
+  trian replay my.log --html my.html                   a page stepping through the game
+  trian new race star-folk && trian validate star-folk.trian
+  trian simulate --games 200 --seats star-folk,xemh --content star-folk.trian
+Every command has its own help: trian play --help. The guide: docs/guide.md.
+exit codes: 0 ok, 1 content or rule errors, 2 usage errors."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0], epilog=EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"trian-script {_version()}")
     sub = parser.add_subparsers(metavar="COMMAND")
 
-    validate = sub.add_parser("validate", help="check DSL or JSON files and folders; exit 1 with diagnostics")
+    validate = sub.add_parser(
+        "validate", help="check DSL or JSON files and folders; exit 1 with diagnostics",
+        epilog="examples:\n  trian validate                      the shipped content\n"
+               "  trian validate star-folk.trian\n  trian validate --content my-races/ test_star_folk.trian",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     validate.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the shipped content)")
     validate.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
                           help="more files or folders the checked ones use, e.g. the races a scenario seats (repeatable)")
     validate.set_defaults(run=cmd_validate)
 
-    play = sub.add_parser("play", help="play a game with bots (and people) and print its summary")
+    play = sub.add_parser(
+        "play", help="play a game with bots (and people) and print its summary",
+        epilog="examples:\n  trian play --players 3 --seed 7 --log game.log\n"
+               "  trian play --ruleset beginner --seat red=human --race red=xemh\n"
+               "  trian play --content my-races/ --race red=star-folk --svg end.svg\n  trian play --resume game.log",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order, with races)")
@@ -92,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
+    play.add_argument("--svg", type=Path, metavar="FILE", help="draw the final position to FILE (SVG)")
     play.add_argument("--resume", type=Path, metavar="LOG", help="go on with the game saved in LOG")
     play.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
                       help="more DSL files or folders: races, skills, variants (repeatable)")
@@ -203,9 +229,10 @@ def cmd_play(args) -> int:
     from .engine.game import COLOURS, IllegalChoice
     from .engine.log import replay
 
-    if args.log and not _writable(args.log):
-        print(f"error: --log {args.log}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
-        return 2
+    for option, path in (("--log", args.log), ("--svg", args.svg)):
+        if path and not _writable(path):
+            print(f"error: {option} {path}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
+            return 2
     if args.resume:
         game = replay(args.resume, args.content)
         seats = [p.name for p in game.players]
@@ -216,23 +243,26 @@ def cmd_play(args) -> int:
             print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
             return 2
         seats = list(COLOURS[: args.players])
-    who = {seat: args.bot for seat in seats}
+    who = {seat: args.bot.lower() for seat in seats}
     for item in args.seat:
-        colour, _, kind = item.partition("=")
+        colour, _, kind = (part.strip().lower() for part in item.partition("="))
         if colour not in who or kind not in (*BOTS, "human"):
+            wrong = colour if colour not in who else kind
+            hint = _did_you_mean(wrong, list(who) if colour not in who else [*BOTS, "human"])
             print(f"error: --seat {item}: expected COLOUR=WHO with COLOUR in {', '.join(seats)} "
-                  f"and WHO in {', '.join((*BOTS, 'human'))}", file=sys.stderr)
+                  f"and WHO in {', '.join((*BOTS, 'human'))}{hint}", file=sys.stderr)
             return 2
         who[colour] = kind
-    if args.bot not in BOTS:
-        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)})", file=sys.stderr)
+    if args.bot.lower() not in BOTS:
+        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}){_did_you_mean(args.bot, BOTS)}",
+              file=sys.stderr)
         return 2
     if not args.resume:
         known = {name.lower(): name for name in ruleset.races}
         races = {}
         for item in args.race:
             colour, _, race = item.partition("=")
-            races[colour] = known.get(race.lower(), race)  # race names are not case-sensitive
+            races[colour.strip().lower()] = known.get(race.strip().lower(), race)  # names are not case-sensitive
         try:
             game = Game(ruleset, seats, args.seed, races)
         except IllegalChoice as err:
@@ -241,6 +271,13 @@ def cmd_play(args) -> int:
     players = {seat: (HumanPlayer(args.log) if kind == "human" else BOTS[kind](args.seed * 31 + i))
                for i, (seat, kind) in enumerate(who.items())}
     return _play_on(game, players, args, any(k == "human" for k in who.values()))
+
+
+def _did_you_mean(name: str, known) -> str:
+    from .dsl.diagnostics import did_you_mean
+
+    hint = did_you_mean(name.lower(), list(known))
+    return f"; {hint}" if hint else ""
 
 
 def _writable(path: Path) -> bool:
@@ -282,6 +319,11 @@ def _play_on(game, players: dict, args, people: bool) -> int:
     if args.log:
         _save(game, args.log)
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
+    if getattr(args, "svg", None):
+        from .render import board_svg
+
+        args.svg.write_text(board_svg(game), encoding="utf-8")
+        print(f"the final position is drawn in {args.svg}")
     return 0
 
 
