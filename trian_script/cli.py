@@ -370,7 +370,7 @@ def cmd_replay(args) -> int:
         print(f"error: no such log file: {args.log}", file=sys.stderr)
         return 1
     game = replay(args.log, args.content)
-    if game.log_hash and game.log_hash != game.ruleset.hash:
+    if game.log_hash and not game.ruleset.plays_like(game.log_hash):
         print(f"note: {args.log} was written with another version of ruleset '{game.ruleset.name}' (hash "
               f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
     if args.verbose:
