@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from . import effects
 from .effects import EffectError
 from .options import Structured, texts
+from .randomness import applying_choice
 from .ruleset import Ruleset
 from .snapshot import is_copyable_step
 
@@ -130,8 +131,9 @@ class Game:
 
         self.hooks = Hooks(self)
         self.skill_state: dict = {}  # plugins keep their state here, so copies and replays hold it
-        self.setup(list(seats), races or {})
-        self.hooks.call("trian_game_begin", game=self)
+        with applying_choice():  # setup, too, draws only from self.rng
+            self.setup(list(seats), races or {})
+            self.hooks.call("trian_game_begin", game=self)
         # what undo and a failed choice replay from: a snapshot (``checkpoint``), or, until one is
         # taken, a new game made with the same arguments (cheaper than a copy of every new game)
         self._origin: Game | None = None
@@ -248,10 +250,11 @@ class Game:
         self._insert_at = 0
         player = player or decision.player
         try:
-            self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
-            apply()
-            self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
-            self.pump()
+            with applying_choice():  # every draw from self.rng, none from Python's shared generator
+                self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
+                apply()
+                self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
+                self.pump()
             broken = self.hooks.has_plugins and self.broken_invariant()  # the game's own rules are tested
             if broken:
                 raise EffectError(f"the state is broken: {broken}")
