@@ -377,16 +377,23 @@ class NewOrder(Game):
     def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
         """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
         never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one.
-        A skill may let ships pass features (``ship.passes``); they still end in outer space."""
+        A tile showing a gas cloud or a Trian extractor is closed to them even along its outer space
+        (``ship.barred-tiles``, tile legend p. 29), though a ship may be placed or teleported there
+        and may leave it. A skill may let ships pass features (``ship.passes``); they still end in
+        outer space."""
         ship = self.ships[cell]
         steps = self.param("ship.move", ship.player, unit=ship.kind)
         passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
+        barred = self._barred_to_ships(passes, ship.player, ship.kind)
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         for _ in range(steps):
             following = []
             for here, region in frontier:
                 for other in self.board.grid.neighbours(here):
                     if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
+                        continue
+                    if barred and any(self.board.cells[other].face.prop_total(b) or self._shows(other, b)
+                                      for b in barred):
                         continue
                     linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
@@ -400,6 +407,17 @@ class NewOrder(Game):
                         out[other] = linked
             frontier = following
         return out
+
+    def _barred_to_ships(self, passes: set, player: str, kind: str) -> list[str]:
+        """The features and properties whose tiles ``player``'s ship may not enter: those of
+        ``ship.barred-tiles`` it may not pass (a property is passed with the features it stands on)."""
+        properties = self.ruleset.tileset.properties
+        return [b for b in self.param("ship.barred-tiles", player, unit=kind)
+                if b not in passes and not (b in properties and properties[b].on and properties[b].on <= passes)]
+
+    def _shows(self, cell: Cell, feature: str) -> bool:
+        """Whether the face on ``cell`` shows ``feature`` (a region of that kind)."""
+        return any(region.kind == feature for region in self.board.cells[cell].face.regions)
 
     def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
         """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
