@@ -258,18 +258,23 @@ class NewOrder(Game):
         return out
 
     def is_blocked(self, cell: Cell) -> bool:
-        """NO-4.8: an enemy Corvette on the tile blocks an emissary on a planet or outpost."""
+        """NO-4.8: an enemy Corvette on the tile blocks an emissary on a planet or outpost — not one
+        on a space station ("enemy ships DO NOT affect the emissaries on space stations", p. 31)."""
         emissary, ship = self.emissaries.get(cell), self.ships.get(cell)
         if emissary is None or ship is None or not self.has_property(ship.kind, "blocks") \
-                or ship.player == emissary.player:
+                or ship.player == emissary.player or emissary.station == "space-station":
             return False
         region = self.board.cells[cell].face.regions[emissary.region]
         return region.kind != "nebula"
 
     def planet_blocked(self, cell: Cell, root: int, player: str | None) -> bool:
-        """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s."""
+        """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s,
+        unless an emissary on a space station stands there (p. 31: enemy ships do not affect it)."""
         ship = self.ships.get(cell)
         if ship is None or not self.has_property(ship.kind, "blocks") or ship.player == player:
+            return False
+        emissary = self.emissaries.get(cell)
+        if emissary is not None and emissary.station == "space-station" and emissary.player != ship.player:
             return False
         placed = self.board.cells[cell]
         return any(region.prop("planet") and node is not None and self.board.forest.find(node) == root
