@@ -478,8 +478,10 @@ def teleport(game, kind: str, origin, target, region: int) -> None:
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
     unit = kind if kind == "emissary" else game.ships[target].kind
     game.emit("unit-moved", owner, player=owner, unit=unit, origin=origin, cell=target, teleported=True)
-    # the teleported ship's owner attacks whatever it now faces (NO-4.5)
-    game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
+    # the player whose teleport caused a battle is the Attacker, also with an enemy's ship (NO-4.5);
+    # pairs without any of their ships are fought by the teleported ship's owner
+    me = game.current.name
+    game.units_changed([origin, target], me, (owner,) if kind == "ship" and owner != me else ())
 
 
 NEXT_STATION = {None: "research-station", "research-station": "space-station"}

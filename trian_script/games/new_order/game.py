@@ -445,13 +445,17 @@ class NewOrder(Game):
     def start_battle(self, battle) -> None:
         self.wait_for(battle)
 
-    def units_changed(self, cells, actor: str) -> None:
-        """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8)."""
+    def units_changed(self, cells, actor: str, also: tuple = ()) -> None:
+        """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8).
+
+        ``actor`` caused the change and attacks; a player of ``also`` (the owner of an enemy ship
+        that ``actor`` teleported) then attacks whatever pairs ``actor``'s ships are not in."""
         from .events import start_emissary_battle
 
         steps = []
-        if self.ship_pairs(actor):
-            steps.append(partial(self._ship_battle, actor))
+        for attacker in (actor, *also):
+            if self.ship_pairs(attacker):
+                steps.append(partial(self._ship_battle, attacker))
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
         roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
                  if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
