@@ -273,19 +273,27 @@ def after_the_action(game) -> dict:
 
 
 def withdrawals(game) -> dict:
-    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back."""
+    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back.
+    Another player's emissary there, even a blocked one, forbids it (p. 13: "if there are enemy
+    units in the nebula or planetary system you're closing, they remain in place")."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
     for root in game.resolved_closed:
         area = game.board.area(root)
-        units = game.units_in(area)
-        if not units or any(player != me for player, _ in units):
+        if not game.units_in(area) or _others_there(game, area, me):
             continue
         for cell in sorted(area.tiles):
             emissary = game.emissaries.get(cell)
             if emissary and emissary.player == me and emissary.station is None:
                 out[f"withdraw emissary @{fmt(cell)}"] = partial(_withdraw, game, cell, area)
     return out
+
+
+def _others_there(game, area, me: str) -> bool:
+    """Whether another player has an emissary in ``area``, blocked or not."""
+    cells, find = game.board.cells, game.board.forest.find
+    return any(e.player != me and cell in area.tiles and (node := cells[cell].nodes[e.region]) is not None
+               and find(node) == area.id for cell, e in game.emissaries.items())
 
 
 def _withdraw(game, cell, area) -> None:
@@ -478,8 +486,10 @@ def teleport(game, kind: str, origin, target, region: int) -> None:
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
     unit = kind if kind == "emissary" else game.ships[target].kind
     game.emit("unit-moved", owner, player=owner, unit=unit, origin=origin, cell=target, teleported=True)
-    # the teleported ship's owner attacks whatever it now faces (NO-4.5)
-    game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
+    # the player whose teleport caused a battle is the Attacker, also with an enemy's ship (NO-4.5);
+    # pairs without any of their ships are fought by the teleported ship's owner
+    me = game.current.name
+    game.units_changed([origin, target], me, (owner,) if kind == "ship" and owner != me else ())
 
 
 NEXT_STATION = {None: "research-station", "research-station": "space-station"}
@@ -591,7 +601,8 @@ def refusal(game, text: str) -> tuple[str, str]:
         return "a station goes under your own unblocked emissary in a closed area you control", "NO-3.3.3"
     if text.startswith("move ship") and phase == "exploration":
         return ("a ship moves up to its range through outer space, never through nebulas, gas clouds or an "
-                "exmitter's reach, and never ends where it started or on another ship", "NO-3.3.5")
+                "exmitter's reach, nor onto or through a tile with a gas cloud or a Trian extractor (tile legend "
+                "p. 29), and never ends where it started or on another ship", "NO-3.3.5")
     if text.startswith("teleport") and phase == "exploration":
         return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
                 "teleport) to an allowed place", "NO-3.3.4")

@@ -26,6 +26,9 @@ from ...dsl.expressions import Formula, compile_formula
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
     "ship.passes": [],            # features ships may fly through (gas, nebula)
+    # a tile showing one of these (a feature or a property) is closed to moving ships, even along its
+    # outer space (tile legend p. 29: gas cloud, Trian extractor: "ships may not pass through this tile")
+    "ship.barred-tiles": ["gas", "extractor"],
     "battle.roll": 0,             # added to a clash roll; per unit: battle.roll.rogue, .corvette, .emissary
     "battle.tie": "both-lose",    # "win": the owner's units win every tie
     "battle.rogue-vs-corvette": "corvette-wins",  # "clash": Rogues fight Corvettes with dice
