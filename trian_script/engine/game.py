@@ -167,7 +167,11 @@ class Game:
     def broken_invariant(self) -> str:
         """What is wrong with the state after a choice ('' when nothing): the game's zones hold
         whole, non-negative numbers. Checked after every choice; a game may check more."""
-        for name, zone in self.checked_zones:
+        # all the zones' numbers at once (a fraction or a float makes the sum one); the zone to
+        # name is looked for only when something is wrong
+        counts = [count for _, zone in self.checked_zones for count in zone.values()]
+        whole = not counts or (min(counts) >= 0 and isinstance(sum(counts), int))
+        for name, zone in () if whole else self.checked_zones:
             counts = zone.values()
             if counts and (min(counts) < 0 or not isinstance(sum(counts), int)):
                 return f"zone {name} holds {dict(zone)}"

@@ -91,12 +91,14 @@ class Hooks:
                 err.add_note(f"hook {name} of an installed plugin")
                 raise
         if methods:
-            wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
-            key = kwargs.get("phase", kwargs.get("event"))
+            # a hook is called a few times per decision: one owner is compared, not put in a set
+            one = owners if owners is None or isinstance(owners, str) else None
+            wanted = None if one is not None or owners is None else set(owners)
+            key = kwargs["phase"] if "phase" in kwargs else kwargs.get("event")
             for owner, method, hears_all, only in methods:
                 if only is not None and key not in only:
                     continue  # a phase or an event the plugin does not hear
-                if wanted is None or owner in wanted or hears_all:
+                if owners is None or hears_all or owner == one or (wanted is not None and owner in wanted):
                     try:
                         result = method(**kwargs)
                     except Exception as err:

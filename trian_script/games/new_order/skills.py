@@ -151,6 +151,9 @@ class Owned:
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
 
 
+_UNKNOWN = object()  # a parameter not in the cache (None is a value)
+
+
 class SkillBook:
     """Every player's skills in one game, and the questions the engine asks them."""
 
@@ -209,8 +212,9 @@ class SkillBook:
     # -- parameters ---------------------------------------------------------------------------
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
-        if key in self._cache:
-            return self._cache[key]
+        value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
+        if value is not _UNKNOWN:
+            return value
         value = self._base(name)
         mods: list[tuple[str, object]] = []
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
@@ -336,9 +340,29 @@ def apply_modifiers(value, mods, game, player):
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     functions = effect_functions(game, player, skill, data)
-    for effect in effects:
-        compiled = compile_formula(effect.text, None, functions)
-        compiled(env)
+    _RUNNING.append(functions)  # effects may trigger others: the innermost run's functions answer
+    try:
+        for effect in effects:
+            _compiled_effect(effect.text, functions)(env)
+    finally:
+        _RUNNING.pop()
+
+
+_RUNNING: list[dict] = []  # the effect functions of the effects running now, innermost last
+_EFFECTS: dict[str, Formula] = {}  # effect text -> compiled once, calling the running functions
+
+
+def _compiled_effect(text: str, functions: dict) -> Formula:
+    """An effect's formula, parsed once per process: its functions are looked up when called, in
+    the innermost ``run_effects`` (parsing it on every run cost more than running it)."""
+    compiled = _EFFECTS.get(text)
+    if compiled is None:
+        compiled = _EFFECTS[text] = compile_formula(text, None, {name: partial(_call_running, name) for name in functions})
+    return compiled
+
+
+def _call_running(name: str, *args):
+    return _RUNNING[-1][name](*args)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
