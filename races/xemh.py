@@ -1,32 +1,7 @@
-"""Xemh: the once-per-clash limit of Warcry, and the Gauss Cannon token."""
+"""Xemh: the Gauss Cannon token (Warcry is DSL: an action limited to once per clash)."""
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
-WARCRY = "use warcry"  # the option text of Warcry's clash action (races/xemh.trian)
 CANNON = "gauss-cannon"
-
-
-class WarcryLimit(SkillPlugin):
-    """Warcry's action (discard 1 red, +1) may be taken once per clash, not once per turn."""
-    hears = {"trian_option_filter": ("clash",)}
-
-    @hookimpl
-    def trian_action_begin(self, game, player, action):
-        if action == WARCRY:
-            self.state()["used"] = True
-
-    @hookimpl
-    def trian_option_filter(self, game, player, phase, options):
-        if phase == "clash" and self.state().get("used"):
-            return [WARCRY]
-        return None
-
-    @hookimpl
-    def trian_battle_begin(self, game, battle):
-        self.state()["used"] = False
-
-    @hookimpl
-    def trian_clash_end(self, game, clash):
-        self.state()["used"] = False  # the next clash allows another Warcry
 
 
 class GaussCannon(SkillPlugin):

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...dsl.expressions import Formula, compile_formula
+from ...dsl.expressions import BOUND, Formula, Late, compile_formula
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -49,8 +49,16 @@ ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
                "turn", "uses-this-turn", "owner", "current", "none",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
-EFFECTS = {"credits", "pay", "minerals", "mineral", "discard", "discard-set", "tokens", "discard-token",
-           "extra-actions", "take-from-nebula", "param", "roll-bonus"}
+# effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
+EFFECTS = {
+    "credits": "credits(AMOUNT)", "pay": "pay(AMOUNT)", "minerals": "minerals(COUNT) (random, from the bag)",
+    "mineral": "mineral(COLOUR[, COUNT]) (from the bag)", "discard": "discard(COLOUR[, COUNT]) (to the bag)",
+    "discard-set": "discard-set()", "tokens": "tokens(COUNT)", "discard-token": "discard-token([COUNT])",
+    "extra-actions": "extra-actions(COUNT)", "take-from-nebula": "take-from-nebula(COUNT)",
+    "roll-bonus": "roll-bonus(AMOUNT)",
+}
+VALUES = {"param": "param(PARAMETER)"}  # functions a formula may call for a value (not an effect)
+LIMITS = ("turn", "clash", "game")  # once per …
 
 
 @shared
@@ -67,6 +75,7 @@ class Trigger:
     event: str
     condition: Formula | None
     effects: tuple[Formula, ...]
+    limit: str | None = None  # "turn", "clash" or "game": it fires once per that
 
 
 @shared
@@ -76,6 +85,7 @@ class SkillAction:
     label: str
     condition: Formula | None
     effects: tuple[Formula, ...]
+    limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
 
 
 @shared
@@ -112,17 +122,20 @@ class Race:
 
 
 def compile_skill(definition: dict, folder: str = "") -> Skill:
-    placeholders = {name: (lambda *args: None) for name in EFFECTS}  # bound to a game when run
+    """Compiled once, when the ruleset loads: the effects' functions are bound to a game and a
+    player when they run (``Late``), so nothing is parsed again during play."""
+    late = {name: Late(name) for name in (*EFFECTS, *VALUES)}
 
     def formula(text):
-        return compile_formula(text, None, placeholders) if text else None
+        return compile_formula(text, None, late) if text else None
 
     modifiers = tuple(Modifier(m["parameter"], m["op"], compile_formula(m["value"]["formula"])
                                if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
-    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]))
-                     for t in definition.get("triggers", []))
+    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
+                             t.get("limit")) for t in definition.get("triggers", []))
     actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"])) for a in definition.get("actions", []))
+                                tuple(formula(e) for e in a["effects"]), a.get("limit"))
+                    for a in definition.get("actions", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
                  tuple(sorted(definition.get("grants", {}).items())),
@@ -145,6 +158,7 @@ class Owned:
     unlocked: dict[int, str] = field(default_factory=dict)  # module number -> "racial"/"universal"
     special: Counter = field(default_factory=Counter)  # special tokens in the supply
     uses: Counter = field(default_factory=Counter)  # (skill, action index) -> uses this turn
+    spans: Counter = field(default_factory=Counter)  # (span, skill, "action"/"trigger", index) -> uses
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
 
 
@@ -239,24 +253,29 @@ class SkillBook:
 
     # -- triggers ---------------------------------------------------------------------------------
     def emit(self, event: str, subject: str | None, data: dict) -> None:
-        for player, owned, skill, trigger in self._triggers().get(event, ()):
+        for player, owned, skill, index, trigger in self._triggers().get(event, ()):
             if skill.scope == "owner" and subject != player:
+                continue
+            key = (trigger.limit, skill.name, "trigger", index)
+            if trigger.limit and owned.spans[key]:
                 continue
             env = {**self.owner_env(player, skill, None), **data}
             if trigger.condition is None or trigger.condition(env):
                 owned.used[skill.name] += 1
+                if trigger.limit:
+                    owned.spans[key] += 1
                 run_effects(self.game, player, skill, trigger.effects, env, data)
 
     def _triggers(self) -> dict:
-        """event -> (player, owned, skill, trigger), in the order players and skills were added;
+        """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
         made again when a skill is added (``_cache`` is cleared then)."""
         index = self._cache.get("triggers")
         if index is None:
             index = {}
             for player, owned in self.owned.items():
                 for skill in owned.skills:
-                    for trigger in skill.triggers:
-                        index.setdefault(trigger.event, []).append((player, owned, skill, trigger))
+                    for i, trigger in enumerate(skill.triggers):
+                        index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
             self._cache["triggers"] = index
         return index
 
@@ -271,7 +290,7 @@ class SkillBook:
             return out
         for skill in owned.skills:
             for index, action in enumerate(skill.actions):
-                if action.phase != phase:
+                if action.phase != phase or (action.limit and owned.spans[(action.limit, skill.name, "action", index)]):
                     continue
                 env = self.owner_env(me, skill, index)
                 if action.condition is None or action.condition(env):
@@ -284,6 +303,8 @@ class SkillBook:
         owned.uses[(skill.name, index)] += 1
         owned.used[skill.name] += 1
         action = skill.actions[index]
+        if action.limit:
+            owned.spans[(action.limit, skill.name, "action", index)] += 1
         run_effects(self.game, player, skill, action.effects, self.owner_env(player, skill, index), {})
         if action.phase == "exploration":
             self.game.action_done()
@@ -291,6 +312,13 @@ class SkillBook:
     def new_turn(self) -> None:
         for owned in self.owned.values():
             owned.uses.clear()
+        self.span_over("turn")
+
+    def span_over(self, span: str) -> None:
+        """A turn or a clash is over: what was limited to once per it may be used again."""
+        for owned in self.owned.values():
+            for key in [k for k in owned.spans if k[0] == span]:
+                del owned.spans[key]
 
     def owner_env(self, player: str, skill: Skill, index: int | None) -> dict:
         me = self.game.player(player)
@@ -301,6 +329,7 @@ class SkillBook:
             "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
             "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
             "owner": player, "current": self.game.current.name, "none": "none",
+            BOUND: {"param": partial(self.game.param, player=player)},  # what a condition may call
             "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
         }
         for colour in self.game.ruleset.value("minerals"):
@@ -332,10 +361,10 @@ def apply_modifiers(value, mods, game, player):
 
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
-    functions = effect_functions(game, player, skill, data)
+    """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
+    env = {**env, BOUND: effect_functions(game, player, skill, data)}
     for effect in effects:
-        compiled = compile_formula(effect.text, None, functions)
-        compiled(env)
+        effect(env)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
