@@ -74,3 +74,31 @@ def test_skills_are_compiled_once_when_the_ruleset_loads(monkeypatch):
     fired = sum(owned.used[s] for owned in game.skills.owned.values()
                 for s in ("gain-more-from-nebulas", "gain-more-from-systems", "minerals-gatherer"))
     assert fired and parsed == []
+
+
+def test_races_show_explains_each_skill_from_its_definition():
+    from trian_script.content_races import describe_race
+
+    text = describe_race("new_order", "xemh")
+    assert ('- before the dice of a clash, you may "spend 1 red mineral for +1", if minerals.red ≥ 1, '
+            'once per clash: return 1 red mineral(s) to the bag, then add 1 to your roll (option: use warcry)') in text
+    assert "- when you close an area and kind is nebula and (controller is you or controller is none): gain tiles¢" in text
+    assert "- your ship.move +1" in text
+    assert "- the rest is Python (xemh:GaussCannon)" in text
+
+
+def test_choices_take_targets_from_known_sources(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action exploration "bet {stake}" choose stake from mineral-set(2) -> discard(stake)
+          action exploration "bet {stak}" choose stake from mineral-sets(2) -> discard(stake)
+          action exploration "go {unit} {to}" choose unit from movable-units() choose to from teleport-targets(unit) where to.port -> teleport(unit, to)
+          action exploration "ok {stake}" once per turn choose stake from mineral-sets(2) where stake.count == 2 if minerals >= 2 -> discard(stake), when(roll() >= 4, minerals(2 * stake.count))
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[2].message == "'mineral-set(2)' is not a source of targets"
+    assert by_line[2].hint == "did you mean 'mineral-sets'?" and "teleport-targets(UNIT)" in by_line[2].expected
+    assert by_line[3].message == "the label names '{stak}', which is not a choice"
+    assert by_line[4].message == "unknown name 'to.port' in formula" and by_line[4].hint == "did you mean 'to.outpost'?"
+    assert 5 not in by_line

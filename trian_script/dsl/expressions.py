@@ -12,6 +12,7 @@ from ..immutable import shared
 import math
 import operator
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Mapping
 
 from lark import Token, Tree
@@ -20,6 +21,7 @@ from lark.exceptions import UnexpectedInput
 from .parser import lark_parser
 
 FUNCTIONS: dict[str, Callable] = {"min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil}
+LAZY = {"when"}  # functions whose arguments are evaluated only if they need them
 # The key of the environment under which the place of use binds its ``Late`` functions at run time.
 BOUND = "@functions"
 
@@ -29,8 +31,9 @@ class Late:
     effects act on one game and one player): the formula reads it from ``env[BOUND]``. So a
     formula is compiled once, when its ruleset loads, and never parsed again."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, lazy: bool = False):
         self.name = name
+        self.lazy = lazy  # it receives its arguments unevaluated (``when(CONDITION, EFFECT…)``)
 
     def __call__(self, *args):
         return None  # validation compiles formulas without running them
@@ -101,7 +104,7 @@ def _placeholder(*args):
 
 
 def _recompiled(text: str, custom: tuple[str, ...], late: bool = False) -> Formula:
-    return compile_formula(text, None, {name: Late(name) if late else _placeholder for name in custom})
+    return compile_formula(text, None, {name: Late(name, name in LAZY) if late else _placeholder for name in custom})
 
 
 def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS):
@@ -160,6 +163,8 @@ def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = 
         compiled = [_compile(a, names, allowed, functions) for a in args]
         if isinstance(func, Late):
             late = func.name
+            if func.lazy:
+                return lambda env: env[BOUND][late](*(partial(c, env) for c in compiled))
             return lambda env: env[BOUND][late](*(c(env) for c in compiled))
         return lambda env: func(*(c(env) for c in compiled))
     raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))

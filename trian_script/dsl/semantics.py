@@ -274,7 +274,8 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
     colours = {"yellow", "red", "blue", "green"}
     for section, head in (("triggers", "event"), ("actions", "phase")):
         for i, item in enumerate(d.get(section, [])):
-            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"}
+            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} \
+                | {f"special.{token}" for token in defs.blocks["token"]}
             carried = None
             if head == "event":
                 if item["event"] not in EVENTS:
@@ -291,6 +292,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                                 expected=one_of(f"once per {span}" for span in LIMITS),
                                 hint=did_you_mean(item["limit"], LIMITS))
             values = {v: (lambda *a: None) for v in VALUES}
+            names |= _check_choices(defs, block, (section, i), item, names, values)
             _check_expr(defs, block, (section, i, "if"), item.get("if"), names, values,
                         (item["event"], carried) if carried is not None else None)
             functions = {e: (lambda *a: None) for e in EFFECTS} | values
@@ -305,6 +307,38 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
         if not isinstance(d["plugin"], str) or not PLUGIN_REFERENCE.fullmatch(d["plugin"]):
             defs.report.add("TS307", f"'{d['plugin']}' is not a plugin reference", block.source.find(("plugin",)),
                             expected="'module:Class', e.g. 'my_race:MySkill'")
+
+
+def _check_choices(defs, block, path, item, names, values) -> set:
+    """Each choice takes its targets from a known source, which may read the choices before it;
+    the label's ``{NAME}`` are choices. Returns the names the choices bring (``stake``,
+    ``stake.count``…)."""
+    from ..games.new_order.skill_targets import SOURCES
+
+    brought: set = set()
+    for j, choice in enumerate(item.get("choose", [])):
+        where = path + ("choose", j)
+        source = choice["from"].split("(")[0].strip()
+        if source not in SOURCES:
+            pos = block.source.find(where + ("from",))
+            defs.report.add("TS306", f"'{choice['from']}' is not a source of targets", pos,
+                            expected="one of " + ", ".join(shape for shape, _ in SOURCES.values()),
+                            hint=did_you_mean(source, SOURCES))
+            brought.add(choice["name"])  # named all the same: one mistake, one diagnostic
+            continue
+        sources = {name: (lambda *a: None) for name in SOURCES}
+        _check_expr(defs, block, where + ("from",), choice["from"], names | brought, values | sources)
+        brought |= {choice["name"]} | {f"{choice['name']}.{key}" for key in SOURCES[source][1]}
+        _check_expr(defs, block, where + ("where",), choice.get("where"), names | brought, values)
+    import string
+
+    for _, field, _, _ in string.Formatter().parse(item.get("label", "")):
+        chosen = [c["name"] for c in item.get("choose", [])]
+        if field is not None and field not in chosen:
+            defs.report.add("TS306", f"the label names '{{{field}}}', which is not a choice",
+                            block.source.find(path + ("label",)), expected=one_of(chosen) if chosen else
+                            "a choice: choose NAME from SOURCE", hint=did_you_mean(field, chosen))
+    return brought
 
 
 def _check_expr(defs, block, path, text, names, functions, event=None) -> None:

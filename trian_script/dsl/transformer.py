@@ -277,8 +277,22 @@ class _BlockBuilder:
         self._effects_entry(tree, "triggers", {"event": event, "on": None}, condition, limit, effects)
 
     def _action_def(self, tree: Tree) -> None:
-        phase, label, limit, condition, *effects = tree.children
+        phase, label, limit, *rest = tree.children
+        choices = []
+        while rest and isinstance(rest[0], Tree) and rest[0].data == "choice":
+            choices.append(rest.pop(0))
+        condition, *effects = rest
         self._effects_entry(tree, "actions", {"phase": phase, "label": label}, condition, limit, effects)
+        item, path = self.definition["actions"][-1], ("actions", len(self.definition["actions"]) - 1)
+        for i, choice in enumerate(choices):
+            name, source, where = choice.children
+            entry = {"name": str(name), "from": self._text_of(source)}
+            self.source.put(path + ("choose", i, "name"), name)
+            self.source.put(path + ("choose", i, "from"), source)
+            if where is not None:
+                entry["where"] = self._text_of(where)
+                self.source.put(path + ("choose", i, "where"), where)
+            item.setdefault("choose", []).append(entry)
 
     def _effects_entry(self, tree: Tree, section: str, heads: dict, condition, limit, effects) -> None:
         """A trigger or an action: its head words (event, phase, label), its condition, its limit

@@ -21,7 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...dsl.expressions import BOUND, Formula, Late, compile_formula
+from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
+from .skill_targets import SOURCES, sources, target_effects
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -55,9 +56,14 @@ EFFECTS = {
     "mineral": "mineral(COLOUR[, COUNT]) (from the bag)", "discard": "discard(COLOUR[, COUNT]) (to the bag)",
     "discard-set": "discard-set()", "tokens": "tokens(COUNT)", "discard-token": "discard-token([COUNT])",
     "extra-actions": "extra-actions(COUNT)", "take-from-nebula": "take-from-nebula(COUNT)",
-    "roll-bonus": "roll-bonus(AMOUNT)",
+    "roll-bonus": "roll-bonus(AMOUNT)", "teleport": "teleport(UNIT, TARGET) (a chosen unit to a chosen place)",
+    "when": "when(CONDITION, EFFECT[, EFFECT…]) (the effects only if the condition holds)",
+    "place": "place(TOKEN, PLACE) (one of the owner's special tokens, \"wormhole\", on a chosen place)",
+    "move-ship": "move-ship(SHIP, PLACE) (a chosen ship to a chosen place; battles and control follow)",
 }
-VALUES = {"param": "param(PARAMETER)"}  # functions a formula may call for a value (not an effect)
+# functions a formula may call for a value (not an effect)
+VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
+          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
 LIMITS = ("turn", "clash", "game")  # once per …
 
 
@@ -80,12 +86,21 @@ class Trigger:
 
 @shared
 @dataclass(frozen=True)
+class Choice:
+    name: str
+    source: Formula  # a call of one of ``SOURCES``
+    where: Formula | None = None
+
+
+@shared
+@dataclass(frozen=True)
 class SkillAction:
     phase: str
     label: str
     condition: Formula | None
     effects: tuple[Formula, ...]
     limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
+    choices: tuple[Choice, ...] = ()  # each option is one target of each choice
 
 
 @shared
@@ -124,7 +139,7 @@ class Race:
 def compile_skill(definition: dict, folder: str = "") -> Skill:
     """Compiled once, when the ruleset loads: the effects' functions are bound to a game and a
     player when they run (``Late``), so nothing is parsed again during play."""
-    late = {name: Late(name) for name in (*EFFECTS, *VALUES)}
+    late = {name: Late(name, name in LAZY) for name in (*EFFECTS, *VALUES, *SOURCES)}
 
     def formula(text):
         return compile_formula(text, None, late) if text else None
@@ -134,7 +149,9 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
     triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
                              t.get("limit")) for t in definition.get("triggers", []))
     actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"]), a.get("limit"))
+                                tuple(formula(e) for e in a["effects"]), a.get("limit"),
+                                tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
+                                      for c in a.get("choose", ())))
                     for a in definition.get("actions", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
@@ -293,19 +310,52 @@ class SkillBook:
                 if action.phase != phase or (action.limit and owned.spans[(action.limit, skill.name, "action", index)]):
                     continue
                 env = self.owner_env(me, skill, index)
-                if action.condition is None or action.condition(env):
+                if action.choices:
+                    out.update(self._choice_options(me, skill, index, action, env))
+                elif action.condition is None or action.condition(env):
                     text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
                     out[text] = partial(self._use, me, skill, index)
         return out
 
-    def _use(self, player: str, skill: Skill, index: int) -> None:
+    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
+        """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
+        the action's label with the targets' words (``risk blue+red+red+red+red``)."""
+        chosen = {c.name for c in action.choices}
+        early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
+        if early and not action.condition(env):
+            return {}  # a condition on the owner alone is asked once, before the targets
+        env = {**env, BOUND: {**env[BOUND], **sources(self.game, me)}}
+        out = {}
+        for picked in self._picks(action.choices, env):
+            if action.condition is not None and not early and not action.condition(picked):
+                continue
+            words = {c.name: picked[c.name].text for c in action.choices}
+            text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
+            out[text] = partial(self._use, me, skill, index, {c.name: picked[c.name] for c in action.choices})
+        return out
+
+    def _picks(self, choices, env: dict):
+        """Every combination of targets, in order: each choice may read the ones before it."""
+        if not choices:
+            yield env
+            return
+        first, rest = choices[0], choices[1:]
+        for target in first.source(env):
+            here = {**env, first.name: target, **{f"{first.name}.{k}": v for k, v in target.data}}
+            if first.where is None or first.where(here):
+                yield from self._picks(rest, here)
+
+    def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
         owned.uses[(skill.name, index)] += 1
         owned.used[skill.name] += 1
         action = skill.actions[index]
         if action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
-        run_effects(self.game, player, skill, action.effects, self.owner_env(player, skill, index), {})
+        env = self.owner_env(player, skill, index)
+        for name, target in (targets or {}).items():
+            env.update({name: target, **{f"{name}.{k}": v for k, v in target.data}})
+        run_effects(self.game, player, skill, action.effects, env, {})
         if action.phase == "exploration":
             self.game.action_done()
 
@@ -329,13 +379,22 @@ class SkillBook:
             "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
             "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
             "owner": player, "current": self.game.current.name, "none": "none",
-            BOUND: {"param": partial(self.game.param, player=player)},  # what a condition may call
+            BOUND: {"param": partial(self.game.param, player=player),  # what a condition may call
+                    "token-on": lambda where, kind: bool(self.game.tokens_at(where.get("cell"), kind))},
             "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
         }
         for colour in self.game.ruleset.value("minerals"):
             env[f"minerals.{colour}"] = me.minerals[colour]
             env[colour] = colour
+        special = self.owned[player].special
+        for kind in self.game.ruleset.tokens:
+            env[f"special.{kind}"] = special[kind]  # special tokens in the owner's supply
         return env
+
+
+def _chosen_names(chosen: set, env: dict) -> set:
+    """The names a condition may read from the targets chosen (``stake``, ``stake.count``…)."""
+    return chosen | {f"{c}.{key}" for c in chosen for source in SOURCES.values() for key in source[1]}
 
 
 def apply_modifiers(value, mods, game, player):
@@ -385,6 +444,10 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.move(colour, min(int(n), game.bag[colour]), "bag", f"minerals:{player}", skill.title)
 
     def discard(colour, n=1):
+        if not isinstance(colour, str):  # a chosen set of minerals (``mineral-sets``)
+            for one in colour.get("colours"):
+                game.move(one, 1, f"minerals:{player}", "bag", skill.title)
+            return
         game.move(colour, min(int(n), me.minerals[colour]), f"minerals:{player}", "bag", skill.title)
 
     def discard_set():
@@ -415,7 +478,17 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     def param(name):
         return game.param(name, player)
 
+    def roll():
+        die = game.roll()
+        game.note(f"{player} rolls {die} ({skill.title})")
+        return die
+
+    def when(condition, *effects):
+        if condition():
+            for effect in effects:
+                effect()
+
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, **target_effects(game, player, skill)}
