@@ -1,32 +1,7 @@
-"""Xemh: the once-per-clash limit of Warcry, and the Gauss Cannon token."""
+"""Xemh: the Gauss Cannon token (Warcry is DSL: an action limited to once per clash)."""
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
-WARCRY = "use warcry"  # the option text of Warcry's clash action (races/xemh.trian)
 CANNON = "gauss-cannon"
-
-
-class WarcryLimit(SkillPlugin):
-    """Warcry's action (discard 1 red, +1) may be taken once per clash, not once per turn."""
-    hears = {"trian_option_filter": ("clash",)}
-
-    @hookimpl
-    def trian_action_begin(self, game, player, action):
-        if action == WARCRY:
-            self.state()["used"] = True
-
-    @hookimpl
-    def trian_option_filter(self, game, player, phase, options):
-        if phase == "clash" and self.state().get("used"):
-            return [WARCRY]
-        return None
-
-    @hookimpl
-    def trian_battle_begin(self, game, battle):
-        self.state()["used"] = False
-
-    @hookimpl
-    def trian_clash_end(self, game, clash):
-        self.state()["used"] = False  # the next clash allows another Warcry
 
 
 class GaussCannon(SkillPlugin):
@@ -46,7 +21,8 @@ class GaussCannon(SkillPlugin):
             return None
         grid = game.board.grid
         if game.exmitter_reach(cell) or game.tokens_at(cell, CANNON) \
-                or any(c in game.ships or self._ship_tokens(c) for c in (cell, *grid.neighbours(cell))):
+                or any(c in game.ships for c in (cell, *grid.neighbours(cell))) \
+                or self._ship_tokens({cell, *grid.neighbours(cell)}):
             return None  # never on or next to a ship; never where an exmitter reaches
         return {f"place {CANNON} @{grid.format_cell(cell)}": lambda: self._place(cell)}
 
@@ -62,12 +38,12 @@ class GaussCannon(SkillPlugin):
         wide = self.game.param(f"{CANNON}.field-of-fire", self.owner) != "edge"
         return (cell, *(grid.touching(cell) if wide else grid.neighbours(cell)))
 
-    def _ship_tokens(self, cell) -> list:
+    def _ship_tokens(self, cells) -> list:
         """Special tokens that are ships (``ship-like``, e.g. Arvori's Interstellar, unless it was
-        fixed as an emissary) on ``cell``."""
+        fixed as an emissary) on ``cells``, in the order they were placed."""
         tokens = self.game.ruleset.tokens
-        return [t for t in self.game.tokens_at(cell)
-                if tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+        return [t for t in self.game.special_tokens.values()
+                if t.cell in cells and tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
 
     def _reward(self, victim: str) -> None:
         game = self.game
@@ -90,20 +66,25 @@ class GaussCannon(SkillPlugin):
 
     def _fire(self) -> None:
         game = self.game
+        cannons = game.tokens_of(self.owner, CANNON)
+        if not cannons:
+            return
         fmt = game.board.grid.format_cell
-        for token in game.tokens_of(self.owner, CANNON):
+        for token in cannons:
             if game.exmitter_reach(token.cell):
                 game.note(f"an exmitter removes {self.owner}'s Gauss Cannon at {fmt(token.cell)}")
                 game.remove_token(token)
                 continue
-            for cell in self.field_of_fire(token.cell):
+            field = self.field_of_fire(token.cell)
+            ship_tokens = self._ship_tokens(set(field))
+            for cell in field:
                 ship = game.ships.get(cell)
                 if ship is not None:
                     game.note(f"{self.owner}'s Gauss Cannon at {fmt(token.cell)} destroys "
                               f"{ship.player}'s {ship.kind} at {fmt(cell)}")
                     game.return_ship(cell)
                     self._reward(ship.player)
-                for other in self._ship_tokens(cell):
+                for other in (t for t in ship_tokens if t.cell == cell):
                     game.note(f"{self.owner}'s Gauss Cannon at {fmt(token.cell)} destroys "
                               f"{other.owner}'s {other.kind} at {fmt(cell)}")
                     game.remove_token(other)  # back to its owner's supply

@@ -21,7 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...dsl.expressions import Formula, compile_formula
+from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
+from .skill_targets import SOURCES, sources, target_effects
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -52,8 +53,21 @@ ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
                "turn", "uses-this-turn", "owner", "current", "none",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
-EFFECTS = {"credits", "pay", "minerals", "mineral", "discard", "discard-set", "tokens", "discard-token",
-           "extra-actions", "take-from-nebula", "param", "roll-bonus"}
+# effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
+EFFECTS = {
+    "credits": "credits(AMOUNT)", "pay": "pay(AMOUNT)", "minerals": "minerals(COUNT) (random, from the bag)",
+    "mineral": "mineral(COLOUR[, COUNT]) (from the bag)", "discard": "discard(COLOUR[, COUNT]) (to the bag)",
+    "discard-set": "discard-set()", "tokens": "tokens(COUNT)", "discard-token": "discard-token([COUNT])",
+    "extra-actions": "extra-actions(COUNT)", "take-from-nebula": "take-from-nebula(COUNT)",
+    "roll-bonus": "roll-bonus(AMOUNT)", "teleport": "teleport(UNIT, TARGET) (a chosen unit to a chosen place)",
+    "when": "when(CONDITION, EFFECT[, EFFECT…]) (the effects only if the condition holds)",
+    "place": "place(TOKEN, PLACE) (one of the owner's special tokens, \"wormhole\", on a chosen place)",
+    "move-ship": "move-ship(SHIP, PLACE) (a chosen ship to a chosen place; battles and control follow)",
+}
+# functions a formula may call for a value (not an effect)
+VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
+          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
+LIMITS = ("turn", "clash", "game")  # once per …
 
 
 @shared
@@ -70,6 +84,15 @@ class Trigger:
     event: str
     condition: Formula | None
     effects: tuple[Formula, ...]
+    limit: str | None = None  # "turn", "clash" or "game": it fires once per that
+
+
+@shared
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    source: Formula  # a call of one of ``SOURCES``
+    where: Formula | None = None
 
 
 @shared
@@ -79,6 +102,8 @@ class SkillAction:
     label: str
     condition: Formula | None
     effects: tuple[Formula, ...]
+    limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
+    choices: tuple[Choice, ...] = ()  # each option is one target of each choice
 
 
 @shared
@@ -115,17 +140,22 @@ class Race:
 
 
 def compile_skill(definition: dict, folder: str = "") -> Skill:
-    placeholders = {name: (lambda *args: None) for name in EFFECTS}  # bound to a game when run
+    """Compiled once, when the ruleset loads: the effects' functions are bound to a game and a
+    player when they run (``Late``), so nothing is parsed again during play."""
+    late = {name: Late(name, name in LAZY) for name in (*EFFECTS, *VALUES, *SOURCES)}
 
     def formula(text):
-        return compile_formula(text, None, placeholders) if text else None
+        return compile_formula(text, None, late) if text else None
 
     modifiers = tuple(Modifier(m["parameter"], m["op"], compile_formula(m["value"]["formula"])
                                if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
-    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]))
-                     for t in definition.get("triggers", []))
+    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
+                             t.get("limit")) for t in definition.get("triggers", []))
     actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"])) for a in definition.get("actions", []))
+                                tuple(formula(e) for e in a["effects"]), a.get("limit"),
+                                tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
+                                      for c in a.get("choose", ())))
+                    for a in definition.get("actions", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
                  tuple(sorted(definition.get("grants", {}).items())),
@@ -148,6 +178,7 @@ class Owned:
     unlocked: dict[int, str] = field(default_factory=dict)  # module number -> "racial"/"universal"
     special: Counter = field(default_factory=Counter)  # special tokens in the supply
     uses: Counter = field(default_factory=Counter)  # (skill, action index) -> uses this turn
+    spans: Counter = field(default_factory=Counter)  # (span, skill, "action"/"trigger", index) -> uses
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
 
 
@@ -246,24 +277,29 @@ class SkillBook:
 
     # -- triggers ---------------------------------------------------------------------------------
     def emit(self, event: str, subject: str | None, data: dict) -> None:
-        for player, owned, skill, trigger in self._triggers().get(event, ()):
+        for player, owned, skill, index, trigger in self._triggers().get(event, ()):
             if skill.scope == "owner" and subject != player:
+                continue
+            key = (trigger.limit, skill.name, "trigger", index)
+            if trigger.limit and owned.spans[key]:
                 continue
             env = {**self.owner_env(player, skill, None), **data}
             if trigger.condition is None or trigger.condition(env):
                 owned.used[skill.name] += 1
+                if trigger.limit:
+                    owned.spans[key] += 1
                 run_effects(self.game, player, skill, trigger.effects, env, data)
 
     def _triggers(self) -> dict:
-        """event -> (player, owned, skill, trigger), in the order players and skills were added;
+        """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
         made again when a skill is added (``_cache`` is cleared then)."""
         index = self._cache.get("triggers")
         if index is None:
             index = {}
             for player, owned in self.owned.items():
                 for skill in owned.skills:
-                    for trigger in skill.triggers:
-                        index.setdefault(trigger.event, []).append((player, owned, skill, trigger))
+                    for i, trigger in enumerate(skill.triggers):
+                        index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
             self._cache["triggers"] = index
         return index
 
@@ -278,26 +314,68 @@ class SkillBook:
             return out
         for skill in owned.skills:
             for index, action in enumerate(skill.actions):
-                if action.phase != phase:
+                if action.phase != phase or (action.limit and owned.spans[(action.limit, skill.name, "action", index)]):
                     continue
                 env = self.owner_env(me, skill, index)
-                if action.condition is None or action.condition(env):
+                if action.choices:
+                    out.update(self._choice_options(me, skill, index, action, env))
+                elif action.condition is None or action.condition(env):
                     text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
                     out[text] = partial(self._use, me, skill, index)
         return out
 
-    def _use(self, player: str, skill: Skill, index: int) -> None:
+    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
+        """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
+        the action's label with the targets' words (``risk blue+red+red+red+red``)."""
+        chosen = {c.name for c in action.choices}
+        early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
+        if early and not action.condition(env):
+            return {}  # a condition on the owner alone is asked once, before the targets
+        env = {**env, BOUND: {**env[BOUND], **sources(self.game, me)}}
+        out = {}
+        for picked in self._picks(action.choices, env):
+            if action.condition is not None and not early and not action.condition(picked):
+                continue
+            words = {c.name: picked[c.name].text for c in action.choices}
+            text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
+            out[text] = partial(self._use, me, skill, index, {c.name: picked[c.name] for c in action.choices})
+        return out
+
+    def _picks(self, choices, env: dict):
+        """Every combination of targets, in order: each choice may read the ones before it."""
+        if not choices:
+            yield env
+            return
+        first, rest = choices[0], choices[1:]
+        for target in first.source(env):
+            here = {**env, first.name: target, **{f"{first.name}.{k}": v for k, v in target.data}}
+            if first.where is None or first.where(here):
+                yield from self._picks(rest, here)
+
+    def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
         owned.uses[(skill.name, index)] += 1
         owned.used[skill.name] += 1
         action = skill.actions[index]
-        run_effects(self.game, player, skill, action.effects, self.owner_env(player, skill, index), {})
+        if action.limit:
+            owned.spans[(action.limit, skill.name, "action", index)] += 1
+        env = self.owner_env(player, skill, index)
+        for name, target in (targets or {}).items():
+            env.update({name: target, **{f"{name}.{k}": v for k, v in target.data}})
+        run_effects(self.game, player, skill, action.effects, env, {})
         if action.phase == "exploration":
             self.game.action_done()
 
     def new_turn(self) -> None:
         for owned in self.owned.values():
             owned.uses.clear()
+        self.span_over("turn")
+
+    def span_over(self, span: str) -> None:
+        """A turn or a clash is over: what was limited to once per it may be used again."""
+        for owned in self.owned.values():
+            for key in [k for k in owned.spans if k[0] == span]:
+                del owned.spans[key]
 
     def owner_env(self, player: str, skill: Skill, index: int | None) -> dict:
         me = self.game.player(player)
@@ -308,12 +386,22 @@ class SkillBook:
             "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
             "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
             "owner": player, "current": self.game.current.name, "none": "none",
+            BOUND: {"param": partial(self.game.param, player=player),  # what a condition may call
+                    "token-on": lambda where, kind: bool(self.game.tokens_at(where.get("cell"), kind))},
             "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
         }
         for colour in self.game.ruleset.value("minerals"):
             env[f"minerals.{colour}"] = me.minerals[colour]
             env[colour] = colour
+        special = self.owned[player].special
+        for kind in self.game.ruleset.tokens:
+            env[f"special.{kind}"] = special[kind]  # special tokens in the owner's supply
         return env
+
+
+def _chosen_names(chosen: set, env: dict) -> set:
+    """The names a condition may read from the targets chosen (``stake``, ``stake.count``…)."""
+    return chosen | {f"{c}.{key}" for c in chosen for source in SOURCES.values() for key in source[1]}
 
 
 def apply_modifiers(value, mods, game, player):
@@ -339,30 +427,10 @@ def apply_modifiers(value, mods, game, player):
 
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
-    functions = effect_functions(game, player, skill, data)
-    _RUNNING.append(functions)  # effects may trigger others: the innermost run's functions answer
-    try:
-        for effect in effects:
-            _compiled_effect(effect.text, functions)(env)
-    finally:
-        _RUNNING.pop()
-
-
-_RUNNING: list[dict] = []  # the effect functions of the effects running now, innermost last
-_EFFECTS: dict[str, Formula] = {}  # effect text -> compiled once, calling the running functions
-
-
-def _compiled_effect(text: str, functions: dict) -> Formula:
-    """An effect's formula, parsed once per process: its functions are looked up when called, in
-    the innermost ``run_effects`` (parsing it on every run cost more than running it)."""
-    compiled = _EFFECTS.get(text)
-    if compiled is None:
-        compiled = _EFFECTS[text] = compile_formula(text, None, {name: partial(_call_running, name) for name in functions})
-    return compiled
-
-
-def _call_running(name: str, *args):
-    return _RUNNING[-1][name](*args)
+    """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
+    env = {**env, BOUND: effect_functions(game, player, skill, data)}
+    for effect in effects:
+        effect(env)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
@@ -383,6 +451,10 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.move(colour, min(int(n), game.bag[colour]), "bag", f"minerals:{player}", skill.title)
 
     def discard(colour, n=1):
+        if not isinstance(colour, str):  # a chosen set of minerals (``mineral-sets``)
+            for one in colour.get("colours"):
+                game.move(one, 1, f"minerals:{player}", "bag", skill.title)
+            return
         game.move(colour, min(int(n), me.minerals[colour]), f"minerals:{player}", "bag", skill.title)
 
     def discard_set():
@@ -413,7 +485,17 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     def param(name):
         return game.param(name, player)
 
+    def roll():
+        die = game.roll()
+        game.note(f"{player} rolls {die} ({skill.title})")
+        return die
+
+    def when(condition, *effects):
+        if condition():
+            for effect in effects:
+                effect()
+
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, **target_effects(game, player, skill)}
