@@ -99,10 +99,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_trust(play)
     play.set_defaults(run=cmd_play)
 
-    replay = sub.add_parser("replay", help="replay a game log and print its summary")
+    replay = sub.add_parser(
+        "replay", help="replay a game log and print its summary; draw a position or write a replay page",
+        epilog="examples:\n  trian replay game.log\n  trian replay game.log --svg board.svg --at 20\n"
+               "  trian replay game.log --html game.html", formatter_class=argparse.RawDescriptionHelpFormatter)
     replay.add_argument("log", type=Path)
     replay.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH")
     replay.add_argument("--verbose", action="store_true")
+    replay.add_argument("--svg", type=Path, metavar="FILE", help="draw the board (with a legend) to FILE")
+    replay.add_argument("--at", type=int, metavar="N", help="with --svg: the position after decision N (default: the end)")
+    replay.add_argument("--html", type=Path, metavar="FILE",
+                        help="write a page stepping through the game (one file, no network)")
     add_trust(replay)
     replay.set_defaults(run=cmd_replay)
 
@@ -369,7 +376,16 @@ def cmd_replay(args) -> int:
     if not args.log.is_file():
         print(f"error: no such log file: {args.log}", file=sys.stderr)
         return 1
+    for option, path in (("--svg", args.svg), ("--html", args.html)):
+        if path and not _writable(path):
+            print(f"error: {option} {path}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
+            return 2
+    if args.at is not None and not args.svg:
+        print("error: --at N goes with --svg FILE (the position to draw)", file=sys.stderr)
+        return 2
     game = replay(args.log, args.content)
+    if args.svg or args.html:
+        return _pictures(game, args)
     if game.log_hash and not game.ruleset.plays_like(game.log_hash):
         print(f"note: {args.log} was written with another version of ruleset '{game.ruleset.name}' (hash "
               f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
@@ -379,6 +395,25 @@ def cmd_replay(args) -> int:
     if not game.is_over:
         print(f"error: {args.log} ends after {len(game.log)} decisions, before the game is over", file=sys.stderr)
         return 1
+    return 0
+
+
+def _pictures(game, args) -> int:
+    """``replay --svg`` (the position after decision N) and ``replay --html`` (the whole game)."""
+    from .render import board_svg
+    from .render.replay_page import replay_html, replay_to
+
+    if args.svg:
+        at = len(game.log) if args.at is None else args.at
+        if not 0 <= at <= len(game.log):
+            print(f"error: --at {at}: {args.log} has decisions 0 to {len(game.log)}", file=sys.stderr)
+            return 2
+        args.svg.write_text(board_svg(replay_to(game, at)), encoding="utf-8")
+        print(f"wrote {args.svg}: the board after decision {at} of {len(game.log)}")
+    if args.html:
+        args.html.write_text(replay_html(game, f"{args.log.name}: {game.ruleset.title}, seed {game.seed}"),
+                             encoding="utf-8")
+        print(f"wrote {args.html}: {len(game.log)} decisions (open it in a browser; ← → step through)")
     return 0
 
 

@@ -194,6 +194,18 @@ class NewOrder(Game):
     def tokens_at(self, cell: Cell, kind: str | None = None) -> list[SpecialToken]:
         return [t for t in self.special_tokens.values() if t.cell == cell and (kind is None or t.kind == kind)]
 
+    def board_marks(self) -> list:
+        from .marks import board_marks
+
+        return board_marks(self)
+
+    @property
+    def mark_shapes(self) -> dict:
+        """How pictures draw New Order's kinds of marks (the renderer knows no game's words)."""
+        from .marks import SHAPES
+
+        return SHAPES
+
     def roll(self) -> int:
         """One roll of the attack die."""
         if self.forced["dice"]:
