@@ -274,7 +274,7 @@ def _play_on(game, players: dict, args, people: bool) -> int:
         return 0 if isinstance(stop, QuitGame) else 1
     if args.verbose:
         print("\n".join(game.notes[shown:]))
-    print(summary(game))
+    print(game.summary() if hasattr(game, "summary") else summary(game))
     if args.log:
         _save(game, args.log)
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
@@ -352,6 +352,11 @@ class HumanPlayer:
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
+        if hasattr(game, "describe"):  # a game that says itself what a player sees
+            print("\n" + game.describe(decision.player) + "  (type help for the commands)")
+            for number, text in enumerate(decision.options, 1):
+                print(f"  {number:>3}. {text}")
+            return
         me = game.player(decision.player)
         print("\n" + text_map(game))
         if game.drawn is not None and decision.kind == "place":
@@ -391,7 +396,7 @@ def cmd_replay(args) -> int:
               f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
     if args.verbose:
         print("\n".join(game.notes))
-    print(summary(game))
+    print(game.summary() if hasattr(game, "summary") else summary(game))
     if not game.is_over:
         print(f"error: {args.log} ends after {len(game.log)} decisions, before the game is over", file=sys.stderr)
         return 1

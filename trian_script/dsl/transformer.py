@@ -216,6 +216,21 @@ class _BlockBuilder:
         if count is not None:
             self.source.put(path + ("count",), count)
 
+    def _sides_def(self, tree: Tree) -> None:
+        name, sides, count, start = tree.children
+        tile = self._unique("sides", name)
+        if tile is None:
+            return
+        path = ("sides", str(name))
+        tile["sides"] = str(sides)
+        self.source.put(path + ("sides",), sides)
+        tile["count"] = int(count) if count is not None else 1
+        if count is not None:
+            self.source.put(path + ("count",), count)
+        if start is not None:
+            tile["start"] = True
+            self.source.put(path + ("start",), start)
+
     def _remove_def(self, tree: Tree) -> None:
         name, count = tree.children
         removed = self.definition.setdefault("remove", {})
