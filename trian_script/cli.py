@@ -267,7 +267,7 @@ def _play_on(game, players: dict, args, people: bool) -> int:
         return 0 if isinstance(stop, QuitGame) else 1
     if args.verbose:
         print("\n".join(game.notes[shown:]))
-    print(summary(game))
+    print(game.summary() if hasattr(game, "summary") else summary(game))
     if args.log:
         _save(game, args.log)
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
@@ -375,7 +375,7 @@ def cmd_replay(args) -> int:
               f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
     if args.verbose:
         print("\n".join(game.notes))
-    print(summary(game))
+    print(game.summary() if hasattr(game, "summary") else summary(game))
     if not game.is_over:
         print(f"error: {args.log} ends after {len(game.log)} decisions, before the game is over", file=sys.stderr)
         return 1
