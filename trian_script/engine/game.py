@@ -98,7 +98,8 @@ class Game:
             cls = game_class(args[0] if args else kwargs["ruleset"])
         return super().__new__(cls)
 
-    def __init__(self, ruleset: Ruleset, seats: list[str], seed: int = 0, races: dict[str, str] | None = None):
+    def __init__(self, ruleset: Ruleset, seats: list[str], seed: int = 0, races: dict[str, str] | None = None,
+                 teams: list[list[str]] | None = None):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"a game's seed is a whole number (so its log replays), not {seed!r}")
         low, high = ruleset.value("players.min"), ruleset.value("players.max")
@@ -119,6 +120,7 @@ class Game:
         self.checked_zones: list = []  # (name, zone) whose numbers are checked after every choice
         self.players: list = []
         self.races: dict[str, str] = {}  # seat -> the race (faction) it plays, in games that have them
+        self.teams: list[list[str]] = [list(t) for t in teams or ()]  # seats that play as one side, if given
         self.turn_order: list[int] = []
         self.current_index = 0
         self.turn = 0
@@ -138,7 +140,7 @@ class Game:
         # taken, a new game made with the same arguments (cheaper than a copy of every new game)
         self._origin: Game | None = None
         self._origin_moves = 0
-        self._start = (ruleset, list(seats), seed, dict(races) if races else None)
+        self._start = (ruleset, list(seats), seed, dict(races) if races else None, teams)
 
     # -- what a game class provides -----------------------------------------------------------------
     def setup(self, seats: list[str], races: dict[str, str]) -> None:
