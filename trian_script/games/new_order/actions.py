@@ -273,19 +273,27 @@ def after_the_action(game) -> dict:
 
 
 def withdrawals(game) -> dict:
-    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back."""
+    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back.
+    Another player's emissary there, even a blocked one, forbids it (p. 13: "if there are enemy
+    units in the nebula or planetary system you're closing, they remain in place")."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
     for root in game.resolved_closed:
         area = game.board.area(root)
-        units = game.units_in(area)
-        if not units or any(player != me for player, _ in units):
+        if not game.units_in(area) or _others_there(game, area, me):
             continue
         for cell in sorted(area.tiles):
             emissary = game.emissaries.get(cell)
             if emissary and emissary.player == me and emissary.station is None:
                 out[f"withdraw emissary @{fmt(cell)}"] = partial(_withdraw, game, cell, area)
     return out
+
+
+def _others_there(game, area, me: str) -> bool:
+    """Whether another player has an emissary in ``area``, blocked or not."""
+    cells, find = game.board.cells, game.board.forest.find
+    return any(e.player != me and cell in area.tiles and (node := cells[cell].nodes[e.region]) is not None
+               and find(node) == area.id for cell, e in game.emissaries.items())
 
 
 def _withdraw(game, cell, area) -> None:
