@@ -315,7 +315,8 @@ def expeditions(game) -> dict:
     out = {}
     fmt = game.board.grid.format_cell(cell)
     regions = game.board.cells[cell].face.regions
-    if me.supply["emissaries"] and cell not in game.emissaries:
+    # a token that works as a teleport makes its tile a teleport tile: no emissary there (p. 29)
+    if me.supply["emissaries"] and cell not in game.emissaries and not _token_works_as(game, cell, "teleport"):
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
