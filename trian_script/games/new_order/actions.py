@@ -258,7 +258,10 @@ def _exploration(game) -> dict:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(teleports(game))
-    out.update(_skill_options(game, "expansion", "exploration", "exploration-free"))
+    # phase 2 ends with the first phase-3 action: the more actions a trade outpost gives are phase-3
+    # actions only, so phase-2 skills and tokens are not offered again (NO-3, NO-3.3.7)
+    out.update(_skill_options(game, *(() if game.actions_taken else ("expansion",)),
+                              "exploration", "exploration-free"))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
     out.update(withdrawals(game))
