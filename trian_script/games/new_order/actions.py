@@ -258,7 +258,10 @@ def _exploration(game) -> dict:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(teleports(game))
-    out.update(_skill_options(game, "expansion", "exploration", "exploration-free"))
+    # phase 2 ends with the first phase-3 action: the more actions a trade outpost gives are phase-3
+    # actions only, so phase-2 skills and tokens are not offered again (NO-3, NO-3.3.7)
+    out.update(_skill_options(game, *(() if game.actions_taken else ("expansion",)),
+                              "exploration", "exploration-free"))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
     out.update(withdrawals(game))
@@ -315,7 +318,8 @@ def expeditions(game) -> dict:
     out = {}
     fmt = game.board.grid.format_cell(cell)
     regions = game.board.cells[cell].face.regions
-    if me.supply["emissaries"] and cell not in game.emissaries:
+    # a token that works as a teleport makes its tile a teleport tile: no emissary there (p. 29)
+    if me.supply["emissaries"] and cell not in game.emissaries and not _token_works_as(game, cell, "teleport"):
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)

@@ -493,6 +493,7 @@ class NewOrder(Game):
         self.drawn: Tile | None = None
         self.placed_cell: Cell | None = None
         self.actions_left = 1
+        self.actions_taken = 0  # phase-3 actions so far: phase 2 ends with the first (NO-3)
         self.expedition_done = False
         self.evolved = 0  # modules unlocked this turn (NO-3.1.5)
         self.constructed = False  # NO-3.3.3: one construction per turn
@@ -563,6 +564,7 @@ class NewOrder(Game):
 
     def _count_action(self) -> None:
         self.actions_left -= 1
+        self.actions_taken += 1
         if self.actions_left <= 0 and not actions.after_the_action(self):
             self.end_turn()
 
