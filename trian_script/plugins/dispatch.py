@@ -21,6 +21,7 @@ class Hooks:
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
+        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event) -> whether anyone hears it
 
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
     # state); the plugin manager and the method index are rebuilt, never copied.
@@ -42,6 +43,7 @@ class Hooks:
                 method = self._counting(owner, plugin.skill.name, method)
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
+        self._hearing.clear()
 
     @property
     def has_plugins(self) -> bool:
@@ -57,6 +59,8 @@ class Hooks:
         """Hook ``name`` for the plugins that declare ``key`` in their ``hears`` (a new kind of
         event that plugins written before it must not be surprised by)."""
         results = []
+        if not self._declares(name, key):  # asked for every effect: mostly nobody declares it
+            return results
         for owner, method, _, only in self._methods.get(name, ()):
             if only is not None and key in only:
                 result = method(**kwargs)
@@ -66,8 +70,19 @@ class Hooks:
 
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
-        return self._installed_has(name) or any(only is None or key in only
-                                                for _, _, _, only in self._methods.get(name, ()))
+        known = self._hearing.get((name, key))
+        if known is None:
+            known = self._hearing[(name, key)] = self._installed_has(name) or any(
+                only is None or key in only for _, _, _, only in self._methods.get(name, ()))
+        return known
+
+    def _declares(self, name: str, key: str) -> bool:
+        """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""
+        known = self._hearing.get((name, key, "declared"))
+        if known is None:
+            known = self._hearing[(name, key, "declared")] = any(
+                only is not None and key in only for _, _, _, only in self._methods.get(name, ()))
+        return known
 
     def _installed_has(self, name: str) -> bool:
         if name not in self._installed:

@@ -188,11 +188,14 @@ class SkillBook:
         if owned is None or game.evolved >= game.param("evolution.per-turn", me.name):
             return {}
         out = {}
+        costs = {}  # per side, asked once
         for number, (racial, universal) in enumerate(owned.race.modules, 1):
             if number in owned.unlocked:
                 continue
             for side, skill in (("racial", racial), ("universal", universal)):
-                cost = game.param(f"evolution.{side}", me.name)
+                cost = costs.get(side)
+                if cost is None:
+                    cost = costs[side] = game.param(f"evolution.{side}", me.name)
                 if me.credits >= cost:
                     out[f"unlock module {number} {side} {skill}"] = partial(self._unlock, number, side, skill, cost)
         return out
