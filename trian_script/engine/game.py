@@ -250,7 +250,8 @@ class Game:
         if self.is_over:
             raise IllegalChoice("the game is over", self.RULES["over"])
         decision = self.decision
-        text = " ".join(str(text).split())  # a text, or an Option (its text)
+        if not (type(text) is str and self.waiting is None and text in self._options):  # (as offered: as it is)
+            text = " ".join(str(text).split())  # a text, or an Option (its text)
         options, logged = self._options, text
         if self.waiting is not None and hasattr(self.waiting, "deciders"):  # several decide at once
             player, text = self._whose(decision, text, player)

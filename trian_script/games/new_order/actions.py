@@ -329,6 +329,17 @@ def expeditions(game) -> dict:
 
 def region_name(regions, index: int) -> str:
     """``planet``, ``nebula``, ``outpost``…; numbered only when a face has two of the same."""
+    # a face's regions never change (they belong to the ruleset): their names are worked out once
+    known = _REGION_NAMES.get(id(regions))
+    if known is None or known[0] is not regions:
+        known = _REGION_NAMES[id(regions)] = (regions, [_region_name(regions, i) for i in range(len(regions))])
+    return known[1][index]
+
+
+_REGION_NAMES: dict[int, tuple] = {}  # id of a face's regions -> (those regions, their names)
+
+
+def _region_name(regions, index: int) -> str:
     def name(region):
         props = [p for p, _ in region.props if p in ("planet", "outpost")]
         return props[0] if props else region.kind

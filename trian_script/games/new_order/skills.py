@@ -210,6 +210,10 @@ class SkillBook:
         game.emit("module-unlocked", me.name, skill=name, side=side)
 
     # -- parameters ---------------------------------------------------------------------------
+    def known(self, name: str, player: str | None):
+        """The value of a parameter without context when it is known already (else None)."""
+        return self._cache.get((name, player))
+
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
         value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
