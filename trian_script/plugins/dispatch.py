@@ -18,6 +18,7 @@ class Hooks:
         self._foreign = any(not getattr(p, "__name__", type(p).__module__).startswith("trian_script.")
                             for p in self.installed.get_plugins())
         self.skill_plugins: dict[str, list] = {}  # owner -> plugin instances of unlocked skills
+        self._beyond_shipped = self._foreign  # whether code beyond the project's own plays
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
@@ -36,6 +37,7 @@ class Hooks:
 
     def add_skill_plugin(self, owner: str, plugin) -> None:
         self.skill_plugins.setdefault(owner, []).append(plugin)
+        self._beyond_shipped = self._beyond_shipped or not _shipped(type(plugin))
         hears_all = getattr(plugin.skill, "scope", "owner") == "any"
         for name in hook_names(type(plugin)):
             method = getattr(plugin, name)
@@ -50,6 +52,14 @@ class Hooks:
         """Whether code beyond the game's own rules plays: a skill plugin (a race's, a fan's) or a
         ruleset plugin from an installed package."""
         return bool(self.skill_plugins) or self._foreign
+
+    @property
+    def runs_code_beyond_shipped(self) -> bool:
+        """Whether code beyond the project's own plays: a skill plugin that is not a shipped race's
+        (a fan's, a user's), or a ruleset plugin from an installed package. The shipped races,
+        like the game's own rules, change zones only through effects, which are checked as they
+        happen (tests/test_effects.py reads their source for it), and are tested in whole games."""
+        return self._beyond_shipped
 
     def implemented(self, name: str) -> bool:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""
@@ -129,17 +139,9 @@ class Hooks:
             result = method(**kwargs)
             if not result:
                 return result
-            return {text: self._counted(owner, skill, apply) for text, apply in result.items()}
+            return {text: _Counted(self, owner, skill, apply) for text, apply in result.items()}
 
         return options
-
-    def _counted(self, owner: str, skill: str, apply):
-        def counted():
-            self.game.skills.owned[owner].used[skill] += 1
-            return apply()
-
-        counted.__wrapped__ = apply  # so a failure can name the plugin behind the option
-        return counted
 
     def first(self, name: str, owners=None, **kwargs):
         """The first answer that is not None (``firstresult`` hooks): skill plugins first."""
@@ -147,6 +149,32 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+class _Counted:
+    """A skill plugin's option, which counts a use of the skill when it is chosen (a small object:
+    one is made for every option a plugin offers)."""
+
+    __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
+
+    def __init__(self, hooks: Hooks, owner: str, skill: str, apply):
+        self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, apply
+
+    def __call__(self):
+        self.hooks.game.skills.owned[self.owner].used[self.skill] += 1
+        return self.__wrapped__()
+
+
+@lru_cache(maxsize=None)
+def _shipped(cls) -> bool:
+    """Whether a plugin class is one of the shipped races' (its module is a file of ``races/``)."""
+    import sys
+    from pathlib import Path
+
+    from ..resources import content_dir
+
+    path = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    return path is not None and Path(path).resolve().parent == content_dir("races").resolve()
 
 
 @lru_cache(maxsize=None)
