@@ -46,10 +46,14 @@ def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
 
 
 # -- phase 1 (NO-3.1) ------------------------------------------------------------------------
-def _price(game, item: str) -> int:
+def _price(game, item: str, outpost: bool | None = None) -> int:
+    """What ``item`` costs the current player (``outpost``: whether they have a trade outpost, when
+    already known)."""
     me = game.current.name
     base = game.param(f"cost.{item}", me)
-    return max(0, base - game.param("cost.outpost-discount", me)) if _has_outpost(game) else base
+    if outpost is None:
+        outpost = _has_outpost(game)
+    return max(0, base - game.param("cost.outpost-discount", me)) if outpost else base
 
 
 def _has_outpost(game) -> bool:
@@ -65,11 +69,12 @@ def _has_outpost(game) -> bool:
 
 def _extraction(game) -> dict:
     me, out = game.current, {}
-    cost = _price(game, "mineral")
+    outpost = _has_outpost(game)
+    cost = _price(game, "mineral", outpost)
     if me.credits >= cost:
         for colour in sorted(c for c, n in game.bag.items() if n > 0):
             out[f"buy mineral {colour}"] = partial(_buy_mineral, game, colour, cost)
-    token_cost = _price(game, "combat-token")
+    token_cost = _price(game, "combat-token", outpost)
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
     give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
@@ -336,6 +341,17 @@ def expeditions(game) -> dict:
 
 def region_name(regions, index: int) -> str:
     """``planet``, ``nebula``, ``outpost``…; numbered only when a face has two of the same."""
+    # a face's regions never change (they belong to the ruleset): their names are worked out once
+    known = _REGION_NAMES.get(id(regions))
+    if known is None or known[0] is not regions:
+        known = _REGION_NAMES[id(regions)] = (regions, [_region_name(regions, i) for i in range(len(regions))])
+    return known[1][index]
+
+
+_REGION_NAMES: dict[int, tuple] = {}  # id of a face's regions -> (those regions, their names)
+
+
+def _region_name(regions, index: int) -> str:
     def name(region):
         props = [p for p, _ in region.props if p in ("planet", "outpost")]
         return props[0] if props else region.kind

@@ -100,6 +100,10 @@ class NewOrder(Game):
 
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
+        if not context:  # asked several times per decision: a known value without a further call
+            known = self.skills.known(name, player)
+            if known is not None:
+                return known
         return self.skills.param(name, player, context)
 
     def emit(self, event: str, subject: str | None, **data) -> None:

@@ -222,11 +222,14 @@ class SkillBook:
         if owned is None or game.evolved >= game.param("evolution.per-turn", me.name):
             return {}
         out = {}
+        costs = {}  # per side, asked once
         for number, (racial, universal) in enumerate(owned.race.modules, 1):
             if number in owned.unlocked:
                 continue
             for side, skill in (("racial", racial), ("universal", universal)):
-                cost = game.param(f"evolution.{side}", me.name)
+                cost = costs.get(side)
+                if cost is None:
+                    cost = costs[side] = game.param(f"evolution.{side}", me.name)
                 if me.credits >= cost:
                     out[f"unlock module {number} {side} {skill}"] = partial(self._unlock, number, side, skill, cost)
         return out
@@ -241,6 +244,10 @@ class SkillBook:
         game.emit("module-unlocked", me.name, skill=name, side=side)
 
     # -- parameters ---------------------------------------------------------------------------
+    def known(self, name: str, player: str | None):
+        """The value of a parameter without context when it is known already (else None)."""
+        return self._cache.get((name, player))
+
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
         value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
