@@ -32,7 +32,8 @@ SOURCES = {
     "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship")),
     "tokens": ("tokens(KIND)", ("cell", "region", "exmitted", "ship")),
     "own-ships": ("own-ships()", ("kind", "cell", "region")),
-    "colours-owned": ("colours-owned([COLOUR, …])", ("colour",)),
+    "colours-owned": ("colours-owned(COLOUR, …)", ("colour",)),
+    "new-tile": ("new-tile()", ("cell", "region", "exmitted", "ship", "ship-near")),
 }
 
 
@@ -69,11 +70,22 @@ def sources(game, player: str) -> dict:
                               (("cell", cell), ("region", region), ("outpost", outpost))))
         return out
 
-    def place(cell, region: int, text: str) -> Target:
-        ship = cell in game.ships or any(game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")
-                                         for t in game.tokens_at(cell))
+    def has_ship(cell) -> bool:
+        return cell in game.ships or any(game.ruleset.tokens.get(t.kind, {}).get("ship-like")
+                                         and not t.data.get("fixed") for t in game.tokens_at(cell))
+
+    def place(cell, region, text: str) -> Target:
         return Target(text, (("cell", cell), ("region", region), ("exmitted", game.exmitter_reach(cell)),
-                             ("ship", ship)))
+                             ("ship", has_ship(cell))))
+
+    def new_tile():
+        """The tile added this turn (none before it is placed): ``@(1,0,0)``; ``ship-near`` when a
+        ship stands on it or on a tile sharing an edge with it."""
+        cell = game.placed_cell
+        if cell is None:
+            return []
+        near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
+        return [Target(f"@{fmt(cell)}", place(cell, None, "").data + (("ship-near", near),))]
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
@@ -96,12 +108,13 @@ def sources(game, player: str) -> dict:
         return [Target(f"@{fmt(cell)}", (("kind", "ship"), ("cell", cell), ("region", ship.region)))
                 for cell, ship in sorted(game.ships.items()) if ship.player == player]
 
-    def colours_owned(colours):
+    def colours_owned(*colours):
         minerals = game.player(player).minerals
         return [Target(c, (("colour", c),)) for c in colours if minerals[c] > 0]
 
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
-            "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned}
+            "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
+            "new-tile": new_tile}
 
 
 def target_effects(game, player: str, skill) -> dict:
@@ -112,7 +125,8 @@ def target_effects(game, player: str, skill) -> dict:
         teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
 
     def put(kind, where):
-        game.place_token(kind, player, where.get("cell"), region=where.get("region"))
+        region = where.get("region")
+        game.place_token(kind, player, where.get("cell"), **({} if region is None else {"region": region}))
 
     def move_ship(ship, where):
         game.move_ship(ship.get("cell"), where.get("cell"), where.get("region"))  # battles, control follow

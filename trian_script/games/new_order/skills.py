@@ -60,7 +60,12 @@ EFFECTS = {
     "when": "when(CONDITION, EFFECT[, EFFECT…]) (the effects only if the condition holds)",
     "place": "place(TOKEN, PLACE) (one of the owner's special tokens, \"wormhole\", on a chosen place)",
     "move-ship": "move-ship(SHIP, PLACE) (a chosen ship to a chosen place; battles and control follow)",
+    "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
 }
+FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
+          "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
+ENTERING = {"ship": ("cell", "player", "kind")}  # what may enter an area of effect, and its data
+UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
           "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
@@ -105,6 +110,17 @@ class SkillAction:
 
 @shared
 @dataclass(frozen=True)
+class AreaOfEffect:
+    token: str  # the owner's special tokens of this kind carry the area
+    field: Formula  # a word of ``FIELDS``
+    enters: str  # what it acts on (``ENTERING``), the name its condition and effects read
+    condition: Formula | None
+    effects: tuple[Formula, ...]
+    until: str | None = None  # ``UNTIL``: when the token leaves the board
+
+
+@shared
+@dataclass(frozen=True)
 class Skill:
     name: str
     title: str
@@ -118,10 +134,11 @@ class Skill:
     parameters: tuple[tuple[str, object], ...] = ()
     scope: str = "owner"
     folder: str = ""  # where a plugin module beside the skill's file is looked for
+    areas: tuple[AreaOfEffect, ...] = ()
 
     @property
     def tier(self) -> str:
-        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions else "modify"
+        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions or self.areas else "modify"
 
 
 @shared
@@ -153,10 +170,14 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                                 tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
                                       for c in a.get("choose", ())))
                     for a in definition.get("actions", []))
+    areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
+                               tuple(formula(e) for e in a["effects"]), a.get("until"))
+                  for a in definition.get("areas", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
                  tuple(sorted(definition.get("grants", {}).items())),
-                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder)
+                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder,
+                 areas)
 
 
 def compile_race(definition: dict) -> Race:
@@ -186,6 +207,7 @@ class SkillBook:
         self.game = game
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
+        self._firing = False  # areas of effect are acting
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -282,6 +304,47 @@ class SkillBook:
                 if trigger.limit:
                     owned.spans[key] += 1
                 run_effects(self.game, player, skill, trigger.effects, env, data)
+        if self._areas():
+            self.fire_areas()
+
+    # -- areas of effect --------------------------------------------------------------------------
+    def _areas(self) -> list:
+        """(player, skill, area) of every area of effect, made again when a skill is added."""
+        index = self._cache.get("areas")
+        if index is None:
+            index = self._cache["areas"] = [(player, skill, area) for player, owned in self.owned.items()
+                                            for skill in owned.skills for area in skill.areas]
+        return index
+
+    def fire_areas(self) -> None:
+        """Every area of effect acts on what stands in its field now (after any event and any skill
+        action): a ship that entered the Gauss Cannon's field is destroyed. Not re-entered: what
+        its effects cause (a ship sent home) is seen by the same pass."""
+        if self._firing or not self._areas():
+            return
+        self._firing = True
+        try:
+            for player, skill, area in self._areas():
+                self._fire(player, skill, area)
+        finally:
+            self._firing = False
+
+    def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
+        game = self.game
+        fmt = game.board.grid.format_cell
+        for token in game.tokens_of(player, area.token):
+            if area.until == "exmitted" and game.exmitter_reach(token.cell):
+                game.note(f"an exmitter removes {player}'s {area.token} at {fmt(token.cell)}")
+                game.remove_token(token)
+                continue
+            env = self.owner_env(player, skill, None)
+            field = field_cells(game, token.cell, area.field(env))
+            for cell in field:
+                for piece in pieces_at(game, cell):
+                    here = {**env, area.enters: piece, **{f"{area.enters}.{k}": v for k, v in piece.data}}
+                    if area.condition is None or area.condition(here):
+                        game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
+                        run_effects(game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
@@ -356,6 +419,7 @@ class SkillBook:
         for name, target in (targets or {}).items():
             env.update({name: target, **{f"{name}.{k}": v for k, v in target.data}})
         run_effects(self.game, player, skill, action.effects, env, {})
+        self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
             self.game.action_done()
 
@@ -390,6 +454,31 @@ class SkillBook:
         for kind in self.game.ruleset.tokens:
             env[f"special.{kind}"] = special[kind]  # special tokens in the owner's supply
         return env
+
+
+def field_cells(game, cell, field: str) -> tuple:
+    """A token's field (``FIELDS``): its tile and the tiles around it, placed or not."""
+    grid = game.board.grid
+    around = () if field == "tile" else grid.neighbours(cell) if field == "edge" else grid.touching(cell)
+    return (cell, *around)
+
+
+def pieces_at(game, cell) -> list:
+    """The ships on ``cell``: the engine's ship, then special tokens that are ships (``ship-like``,
+    Arvori's Interstellar, unless it was fixed as an emissary)."""
+    from .skill_targets import Target
+
+    fmt = game.board.grid.format_cell
+    out = []
+    ship = game.ships.get(cell)
+    if ship is not None:
+        out.append(Target(f"{ship.player}'s {ship.kind} at {fmt(cell)}",
+                          (("cell", cell), ("player", ship.player), ("kind", ship.kind))))
+    for token in game.tokens_at(cell):
+        if game.ruleset.tokens.get(token.kind, {}).get("ship-like") and not token.data.get("fixed"):
+            out.append(Target(f"{token.owner}'s {token.kind} at {fmt(cell)}",
+                              (("cell", cell), ("player", token.owner), ("kind", token.kind), ("token", token.id))))
+    return out
 
 
 def _chosen_names(chosen: set, env: dict) -> set:
@@ -444,10 +533,11 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.move(colour, min(int(n), game.bag[colour]), "bag", f"minerals:{player}", skill.title)
 
     def discard(colour, n=1):
-        if not isinstance(colour, str):  # a chosen set of minerals (``mineral-sets``)
+        if not isinstance(colour, str) and colour.get("colours"):  # a chosen set of minerals (``mineral-sets``)
             for one in colour.get("colours"):
                 game.move(one, 1, f"minerals:{player}", "bag", skill.title)
             return
+        colour = colour if isinstance(colour, str) else colour.get("colour")  # a chosen colour
         game.move(colour, min(int(n), me.minerals[colour]), f"minerals:{player}", "bag", skill.title)
 
     def discard_set():
@@ -483,6 +573,13 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.note(f"{player} rolls {die} ({skill.title})")
         return die
 
+    def destroy(piece):
+        token = game.special_tokens.get(piece.get("token")) if piece.get("token") is not None else None
+        if token is not None:
+            game.remove_token(token)  # back to its owner's supply
+        elif piece.get("cell") in game.ships:
+            game.return_ship(piece.get("cell"))
+
     def when(condition, *effects):
         if condition():
             for effect in effects:
@@ -491,4 +588,4 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus, "roll": roll, "when": when, **target_effects(game, player, skill)}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_effects(game, player, skill)}
