@@ -87,7 +87,7 @@ def test_races_show_explains_each_skill_from_its_definition():
     assert ("- each of your gauss-cannon tokens on the board acts on every ship in its field "
             "(param(\"gauss-cannon.field-of-fire\")), until an exmitter reaches it: send ship back to its owner's "
             "supply, then if ship.player is not you, draw param(\"gauss-cannon.minerals\") random mineral(s)") in text
-    assert "- the rest is Python (sslyx:Decoy)" in describe_race("new_order", "sslyx")
+    assert "- the rest is Python (volkharnian:Manipulation)" in describe_race("new_order", "volkharnian")
 
 
 def test_choices_take_targets_from_known_sources(tmp_path):

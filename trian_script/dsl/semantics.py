@@ -313,7 +313,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
 
 def _check_areas(defs, block, d, names, effects, values) -> None:
     """An area of effect names a special token, a field, what enters it and when it ends."""
-    from ..games.new_order.skills import ENTERING, FIELDS, UNTIL
+    from ..games.new_order.skills import AREA_NAMES, ENTERING, FIELDS, UNTIL
 
     values = {v: (lambda *a: None) for v in values}
     for i, area in enumerate(d.get("areas", [])):
@@ -325,7 +325,7 @@ def _check_areas(defs, block, d, names, effects, values) -> None:
                 defs.report.add("TS306", f"unknown {what} '{word}'", block.source.find(path + (key,)),
                                 expected=one_of(allowed), hint=did_you_mean(word, allowed))
         _check_expr(defs, block, path + ("field",), area["field"], names | set(FIELDS), values)
-        brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())}
+        brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())} | AREA_NAMES
         _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values)
         functions = {e: (lambda *a: None) for e in effects} | values
         for j, effect in enumerate(area["effects"]):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, sources, target_effects
+from .skill_targets import SOURCES, Target, sources, target_effects
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -61,10 +61,16 @@ EFFECTS = {
     "place": "place(TOKEN, PLACE) (one of the owner's special tokens, \"wormhole\", on a chosen place)",
     "move-ship": "move-ship(SHIP, PLACE) (a chosen ship to a chosen place; battles and control follow)",
     "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
+    "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
+    "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
 ENTERING = {"ship": ("cell", "player", "kind")}  # what may enter an area of effect, and its data
+AREA_NAMES = {"token", "token.cell"}  # what an area's condition and effects read of the token itself
+# the events after which a piece may stand in an area of effect: a ship placed, moved or teleported; a
+# tile placed (an exmitter); a module unlocked (a wider field)
+AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unlocked"})
 UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
@@ -298,13 +304,13 @@ class SkillBook:
             key = (trigger.limit, skill.name, "trigger", index)
             if trigger.limit and owned.spans[key]:
                 continue
-            env = {**self.owner_env(player, skill, None), **data}
+            env = Scope(self.owner_env(player, skill, None), data)
             if trigger.condition is None or trigger.condition(env):
                 owned.used[skill.name] += 1
                 if trigger.limit:
                     owned.spans[key] += 1
                 run_effects(self.game, player, skill, trigger.effects, env, data)
-        if self._areas():
+        if event in AREA_EVENTS and self._areas():
             self.fire_areas()
 
     # -- areas of effect --------------------------------------------------------------------------
@@ -331,20 +337,29 @@ class SkillBook:
 
     def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
         game = self.game
-        fmt = game.board.grid.format_cell
         for token in game.tokens_of(player, area.token):
             if area.until == "exmitted" and game.exmitter_reach(token.cell):
-                game.note(f"an exmitter removes {player}'s {area.token} at {fmt(token.cell)}")
+                game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
                 game.remove_token(token)
                 continue
-            env = self.owner_env(player, skill, None)
-            field = field_cells(game, token.cell, area.field(env))
-            for cell in field:
-                for piece in pieces_at(game, cell):
-                    here = {**env, area.enters: piece, **{f"{area.enters}.{k}": v for k, v in piece.data}}
-                    if area.condition is None or area.condition(here):
-                        game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
-                        run_effects(game, player, skill, area.effects, here, {})
+            self._fire_token(player, skill, area, token)
+
+    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token) -> None:
+        game = self.game
+        fmt = game.board.grid.format_cell
+        env = self.owner_env(player, skill, None)
+        field = field_cells(game, token.cell, area.field(env))
+        ship_tokens = ship_like_tokens(game)
+        occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
+        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id))).bound("token")
+        for cell in (c for c in field if c in occupied):
+            for piece in pieces_at(game, cell, ship_tokens):
+                if token.id not in game.special_tokens:
+                    return  # the token is gone (a bomb that exploded)
+                here = Scope(env, {**own, **piece.bound(area.enters)})
+                if area.condition is None or area.condition(here):
+                    game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
+                    run_effects(game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
@@ -387,26 +402,34 @@ class SkillBook:
         early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
         if early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        env = {**env, BOUND: {**env[BOUND], **sources(self.game, me)}}
+        env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
         out = {}
-        for picked in self._picks(action.choices, env):
-            if action.condition is not None and not early and not action.condition(picked):
+        for picked in self._picks(action.choices, Scope(env, {})):
+            if action.condition is not None and not early and not action.condition(Scope(env, _bound(picked))):
                 continue
-            words = {c.name: picked[c.name].text for c in action.choices}
+            words = {name: target.text for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            out[text] = partial(self._use, me, skill, index, {c.name: picked[c.name] for c in action.choices})
+            out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
         return out
 
-    def _picks(self, choices, env: dict):
-        """Every combination of targets, in order: each choice may read the ones before it."""
-        if not choices:
-            yield env
+    def _picks(self, choices, env: "Scope", picked: dict | None = None):
+        """Every combination of targets, in order, as {choice: target}: each choice may read the
+        ones before it (``env`` holds them while their followers are listed)."""
+        picked = picked or {}
+        if len(picked) == len(choices):
+            yield dict(picked)
             return
-        first, rest = choices[0], choices[1:]
-        for target in first.source(env):
-            here = {**env, first.name: target, **{f"{first.name}.{k}": v for k, v in target.data}}
-            if first.where is None or first.where(here):
-                yield from self._picks(rest, here)
+        choice = choices[len(picked)]
+        layer = env
+        for target in choice.source(env):
+            names = target.bound(choice.name)
+            layer.update(names)
+            if choice.where is None or choice.where(env):
+                picked[choice.name] = target
+                yield from self._picks(choices, env, picked)
+                del picked[choice.name]
+            for key in names:
+                del layer[key]
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -417,7 +440,7 @@ class SkillBook:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
         env = self.owner_env(player, skill, index)
         for name, target in (targets or {}).items():
-            env.update({name: target, **{f"{name}.{k}": v for k, v in target.data}})
+            env.update(target.bound(name))
         run_effects(self.game, player, skill, action.effects, env, {})
         self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
@@ -431,29 +454,72 @@ class SkillBook:
     def span_over(self, span: str) -> None:
         """A turn or a clash is over: what was limited to once per it may be used again."""
         for owned in self.owned.values():
-            for key in [k for k in owned.spans if k[0] == span]:
+            for key in [k for k in owned.spans if k[0] == span] if owned.spans else ():
                 del owned.spans[key]
 
-    def owner_env(self, player: str, skill: Skill, index: int | None) -> dict:
-        me = self.game.player(player)
-        env = {
-            "credits": me.credits, "minerals": sum(me.minerals.values()),
-            "distinct-minerals": sum(1 for n in me.minerals.values() if n > 0),
-            "tokens": len(me.tokens), "emissaries-left": me.supply["emissaries"],
-            "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
-            "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
-            "owner": player, "current": self.game.current.name, "none": "none",
-            BOUND: {"param": partial(self.game.param, player=player),  # what a condition may call
-                    "token-on": lambda where, kind: bool(self.game.tokens_at(where.get("cell"), kind))},
-            "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+    def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
+        """The names a skill's formulas read about its owner, each worked out when first read."""
+        return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class OwnerEnv(dict):
+    """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
+    Each value is worked out when a formula first reads it (most read one or two), then kept."""
+
+    WORDS = {"none": "none", "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+             "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
+
+    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
+        super().__init__()
+        self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
+
+    def __missing__(self, key: str):
+        value = self._value(key)
+        self[key] = value
+        return value
+
+    def _value(self, key: str):
+        game, player = self.game, self.player
+        if key in self.WORDS:
+            return self.WORDS[key]
+        family, _, rest = key.partition(".")
+        if rest:
+            if family == "minerals" and rest in game.ruleset.value("minerals"):
+                return game.player(player).minerals[rest]
+            if family == "special" and rest in game.ruleset.tokens:
+                return self.owned.special[rest]  # special tokens in the owner's supply
+            raise KeyError(key)
+        if key == BOUND:
+            return {"param": partial(game.param, player=player),  # what a condition may call
+                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind))}
+        if key in game.ruleset.value("minerals"):
+            return key
+        me = game.player(player)
+        simple = {
+            "credits": lambda: me.credits, "minerals": lambda: sum(me.minerals.values()),
+            "distinct-minerals": lambda: sum(1 for n in me.minerals.values() if n > 0),
+            "tokens": lambda: len(me.tokens), "emissaries-left": lambda: me.supply["emissaries"],
+            "ships-left": lambda: sum(me.supply[k + "s"] for k in game.kinds_with("ship")),
+            "turn": lambda: game.turn, "owner": lambda: player, "current": lambda: game.current.name,
+            "uses-this-turn": lambda: self.owned.uses[(self.skill.name, self.index)] if self.index is not None else 0,
         }
-        for colour in self.game.ruleset.value("minerals"):
-            env[f"minerals.{colour}"] = me.minerals[colour]
-            env[colour] = colour
-        special = self.owned[player].special
-        for kind in self.game.ruleset.tokens:
-            env[f"special.{kind}"] = special[kind]  # special tokens in the owner's supply
-        return env
+        if key in simple:
+            return simple[key]()
+        raise KeyError(key)
+
+
+class Scope(dict):
+    """Names over an environment (a choice's targets, an event's data, the bound effects): read
+    here first, then in ``parent`` (a lookup in C, then one call)."""
+
+    __slots__ = ("parent",)
+
+    def __init__(self, parent, names: dict):
+        super().__init__(names)
+        self.parent = parent
+
+    def __missing__(self, key):
+        return self.parent[key]
 
 
 def field_cells(game, cell, field: str) -> tuple:
@@ -463,9 +529,9 @@ def field_cells(game, cell, field: str) -> tuple:
     return (cell, *around)
 
 
-def pieces_at(game, cell) -> list:
+def pieces_at(game, cell, ship_tokens=None) -> list:
     """The ships on ``cell``: the engine's ship, then special tokens that are ships (``ship-like``,
-    Arvori's Interstellar, unless it was fixed as an emissary)."""
+    Arvori's Interstellar, unless it was fixed as an emissary; ``ship_tokens``: those, when known)."""
     from .skill_targets import Target
 
     fmt = game.board.grid.format_cell
@@ -474,10 +540,22 @@ def pieces_at(game, cell) -> list:
     if ship is not None:
         out.append(Target(f"{ship.player}'s {ship.kind} at {fmt(cell)}",
                           (("cell", cell), ("player", ship.player), ("kind", ship.kind))))
-    for token in game.tokens_at(cell):
-        if game.ruleset.tokens.get(token.kind, {}).get("ship-like") and not token.data.get("fixed"):
+    for token in ship_like_tokens(game) if ship_tokens is None else ship_tokens:
+        if token.cell == cell:
             out.append(Target(f"{token.owner}'s {token.kind} at {fmt(cell)}",
                               (("cell", cell), ("player", token.owner), ("kind", token.kind), ("token", token.id))))
+    return out
+
+
+def ship_like_tokens(game) -> list:
+    kinds = game.ruleset.tokens
+    return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+
+
+def _bound(picked: dict) -> dict:
+    out = {}
+    for name, target in picked.items():
+        out.update(target.bound(name))
     return out
 
 
@@ -510,7 +588,7 @@ def apply_modifiers(value, mods, game, player):
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
-    env = {**env, BOUND: effect_functions(game, player, skill, data)}
+    env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
     for effect in effects:
         effect(env)
 
