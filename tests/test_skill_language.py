@@ -84,7 +84,10 @@ def test_races_show_explains_each_skill_from_its_definition():
             'once per clash: return 1 red mineral(s) to the bag, then add 1 to your roll (option: use warcry)') in text
     assert "- when you close an area and kind is nebula and (controller is you or controller is none): gain tiles¢" in text
     assert "- your ship.move +1" in text
-    assert "- the rest is Python (xemh:GaussCannon)" in text
+    assert ("- each of your gauss-cannon tokens on the board acts on every ship in its field "
+            "(param(\"gauss-cannon.field-of-fire\")), until an exmitter reaches it: send ship back to its owner's "
+            "supply, then if ship.player is not you, draw param(\"gauss-cannon.minerals\") random mineral(s)") in text
+    assert "- the rest is Python (volkharnian:Manipulation)" in describe_race("new_order", "volkharnian")
 
 
 def test_choices_take_targets_from_known_sources(tmp_path):

@@ -299,6 +299,8 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
             for j, effect in enumerate(item["effects"]):
                 if _check_effect_shape(defs, block, (section, i, "effects", j), effect, EFFECTS):
                     _check_expr(defs, block, (section, i, "effects", j), effect, names, functions)
+    _check_areas(defs, block, d, set(OWNER_NAMES) | colours | {f"special.{t}" for t in defs.blocks["token"]},
+                 EFFECTS, VALUES)
     if d.get("plugin"):
         from ..plugins.manager import PLUGIN_REFERENCE
 
@@ -307,6 +309,28 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
         if not isinstance(d["plugin"], str) or not PLUGIN_REFERENCE.fullmatch(d["plugin"]):
             defs.report.add("TS307", f"'{d['plugin']}' is not a plugin reference", block.source.find(("plugin",)),
                             expected="'module:Class', e.g. 'my_race:MySkill'")
+
+
+def _check_areas(defs, block, d, names, effects, values) -> None:
+    """An area of effect names a special token, a field, what enters it and when it ends."""
+    from ..games.new_order.skills import AREA_NAMES, ENTERING, FIELDS, UNTIL
+
+    values = {v: (lambda *a: None) for v in values}
+    for i, area in enumerate(d.get("areas", [])):
+        path = ("areas", i)
+        for key, allowed, what in (("token", defs.blocks["token"], "special token"), ("enters", ENTERING, "piece"),
+                                   ("until", UNTIL, "end")):
+            word = area.get(key)
+            if word is not None and word not in allowed:
+                defs.report.add("TS306", f"unknown {what} '{word}'", block.source.find(path + (key,)),
+                                expected=one_of(allowed), hint=did_you_mean(word, allowed))
+        _check_expr(defs, block, path + ("field",), area["field"], names | set(FIELDS), values)
+        brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())} | AREA_NAMES
+        _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values)
+        functions = {e: (lambda *a: None) for e in effects} | values
+        for j, effect in enumerate(area["effects"]):
+            if _check_effect_shape(defs, block, path + ("effects", j), effect, effects):
+                _check_expr(defs, block, path + ("effects", j), effect, names | brought, functions)
 
 
 def _check_choices(defs, block, path, item, names, values) -> set:

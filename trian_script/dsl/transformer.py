@@ -309,6 +309,13 @@ class _BlockBuilder:
                 self.source.put(path + ("choose", i, "where"), where)
             item.setdefault("choose", []).append(entry)
 
+    def _area_def(self, tree: Tree) -> None:
+        token, field, until, enters, condition, *effects = tree.children
+        self._effects_entry(tree, "areas", {"token": token, "enters": enters, "until": until}, condition, None, effects)
+        item, path = self.definition["areas"][-1], ("areas", len(self.definition["areas"]) - 1)
+        item["field"] = self._text_of(field)
+        self.source.put(path + ("field",), field)
+
     def _effects_entry(self, tree: Tree, section: str, heads: dict, condition, limit, effects) -> None:
         """A trigger or an action: its head words (event, phase, label), its condition, its limit
         (``once per turn``) and its effects, each with its place in the file."""

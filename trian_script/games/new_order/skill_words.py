@@ -25,7 +25,8 @@ EFFECT_WORDS = {
     "discard-set": "return one mineral of each colour", "tokens": "draw {0} combat token(s)",
     "discard-token": "return {0} combat token(s)", "extra-actions": "take {0} more phase-3 action(s)",
     "take-from-nebula": "take {0} mineral(s) of your choice from that nebula",
-    "roll-bonus": "add {0} to your roll",
+    "roll-bonus": "add {0} to your roll", "teleport": "teleport {0} to {1}", "place": "place a {0} token on {1}",
+    "move-ship": "move {0} to {1}", "destroy": "send {0} back to its owner's supply",
 }
 OPTIONAL_DEFAULTS = {"mineral": ("", "1"), "discard": ("", "1"), "discard-token": ("1",)}
 OPS = {"=": "becomes {v}", "+=": "+{v}", "-=": "−{v}", "*=": "×{v}"}
@@ -48,8 +49,16 @@ def skill_words(skill) -> list[str]:
     for a in skill.actions:
         label = f" \"{a.label}\"" if a.label else ""
         cond = f", if {readable(a.condition.text)}" if a.condition else ""
-        out.append(f"{PHASE_WORDS.get(a.phase, a.phase)}, you may{label}{cond}{_limit(a.limit)}: "
-                   f"{effects_words(a.effects)} (option: use {skill.name})")
+        chosen = "".join(f", choosing {c.name} among {c.source.text}" + (f" where {readable(c.where.text)}" if c.where else "")
+                         for c in a.choices)
+        option = "one option per choice" if a.choices else f"option: use {skill.name}"
+        out.append(f"{PHASE_WORDS.get(a.phase, a.phase)}, you may{label}{chosen}{cond}{_limit(a.limit)}: "
+                   f"{effects_words(a.effects)} ({option})")
+    for area in skill.areas:
+        until = ", until an exmitter reaches it" if area.until == "exmitted" else ""
+        cond = f" where {readable(area.condition.text)}" if area.condition else ""
+        out.append(f"each of your {area.token} tokens on the board acts on every {area.enters}{cond} in its field "
+                   f"({area.field.text}){until}: {effects_words(area.effects)}")
     for token, count in skill.grants:
         out.append(f"you gain {count} {token} token{'s' if count > 1 else ''}")
     if skill.plugin:
@@ -75,7 +84,11 @@ def effects_words(effects) -> str:
 def _effect_words(text: str) -> str:
     tree = lark_parser().parse(text, start="expr")  # words are made on request, never during play
     name, *args = [c for c in tree.children if c is not None]
+    if str(name) == "when" and args:
+        return f"if {readable(_text(text, args[0]))}, " + ", then ".join(_effect_words(_text(text, a)) for a in args[1:])
     shown = [_text(text, a) for a in args]
+    if str(name) == "discard" and len(shown) == 1 and shown[0] not in ("yellow", "red", "blue", "green"):
+        return f"return the chosen {shown[0]} to the bag"
     defaults = OPTIONAL_DEFAULTS.get(str(name), ())
     shown += list(defaults[len(shown):])
     try:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, sources, target_effects
+from .skill_targets import SOURCES, Target, sources, target_effects
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -63,7 +63,18 @@ EFFECTS = {
     "when": "when(CONDITION, EFFECT[, EFFECT…]) (the effects only if the condition holds)",
     "place": "place(TOKEN, PLACE) (one of the owner's special tokens, \"wormhole\", on a chosen place)",
     "move-ship": "move-ship(SHIP, PLACE) (a chosen ship to a chosen place; battles and control follow)",
+    "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
+    "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
+    "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
 }
+FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
+          "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
+ENTERING = {"ship": ("cell", "player", "kind")}  # what may enter an area of effect, and its data
+AREA_NAMES = {"token", "token.cell"}  # what an area's condition and effects read of the token itself
+# the events after which a piece may stand in an area of effect: a ship placed, moved or teleported; a
+# tile placed (an exmitter); a module unlocked (a wider field)
+AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unlocked"})
+UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
           "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
@@ -108,6 +119,17 @@ class SkillAction:
 
 @shared
 @dataclass(frozen=True)
+class AreaOfEffect:
+    token: str  # the owner's special tokens of this kind carry the area
+    field: Formula  # a word of ``FIELDS``
+    enters: str  # what it acts on (``ENTERING``), the name its condition and effects read
+    condition: Formula | None
+    effects: tuple[Formula, ...]
+    until: str | None = None  # ``UNTIL``: when the token leaves the board
+
+
+@shared
+@dataclass(frozen=True)
 class Skill:
     name: str
     title: str
@@ -121,10 +143,11 @@ class Skill:
     parameters: tuple[tuple[str, object], ...] = ()
     scope: str = "owner"
     folder: str = ""  # where a plugin module beside the skill's file is looked for
+    areas: tuple[AreaOfEffect, ...] = ()
 
     @property
     def tier(self) -> str:
-        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions else "modify"
+        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions or self.areas else "modify"
 
 
 @shared
@@ -156,10 +179,14 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                                 tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
                                       for c in a.get("choose", ())))
                     for a in definition.get("actions", []))
+    areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
+                               tuple(formula(e) for e in a["effects"]), a.get("until"))
+                  for a in definition.get("areas", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
                  tuple(sorted(definition.get("grants", {}).items())),
-                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder)
+                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder,
+                 areas)
 
 
 def compile_race(definition: dict) -> Race:
@@ -192,6 +219,7 @@ class SkillBook:
         self.game = game
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
+        self._firing = False  # areas of effect are acting
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -290,12 +318,62 @@ class SkillBook:
             key = (trigger.limit, skill.name, "trigger", index)
             if trigger.limit and owned.spans[key]:
                 continue
-            env = {**self.owner_env(player, skill, None), **data}
+            env = Scope(self.owner_env(player, skill, None), data)
             if trigger.condition is None or trigger.condition(env):
                 owned.used[skill.name] += 1
                 if trigger.limit:
                     owned.spans[key] += 1
                 run_effects(self.game, player, skill, trigger.effects, env, data)
+        if event in AREA_EVENTS and self._areas():
+            self.fire_areas()
+
+    # -- areas of effect --------------------------------------------------------------------------
+    def _areas(self) -> list:
+        """(player, skill, area) of every area of effect, made again when a skill is added."""
+        index = self._cache.get("areas")
+        if index is None:
+            index = self._cache["areas"] = [(player, skill, area) for player, owned in self.owned.items()
+                                            for skill in owned.skills for area in skill.areas]
+        return index
+
+    def fire_areas(self) -> None:
+        """Every area of effect acts on what stands in its field now (after any event and any skill
+        action): a ship that entered the Gauss Cannon's field is destroyed. Not re-entered: what
+        its effects cause (a ship sent home) is seen by the same pass."""
+        if self._firing or not self._areas():
+            return
+        self._firing = True
+        try:
+            for player, skill, area in self._areas():
+                self._fire(player, skill, area)
+        finally:
+            self._firing = False
+
+    def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
+        game = self.game
+        for token in game.tokens_of(player, area.token):
+            if area.until == "exmitted" and game.exmitter_reach(token.cell):
+                game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
+                game.remove_token(token)
+                continue
+            self._fire_token(player, skill, area, token)
+
+    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token) -> None:
+        game = self.game
+        fmt = game.board.grid.format_cell
+        env = self.owner_env(player, skill, None)
+        field = field_cells(game, token.cell, area.field(env))
+        ship_tokens = ship_like_tokens(game)
+        occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
+        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id))).bound("token")
+        for cell in (c for c in field if c in occupied):
+            for piece in pieces_at(game, cell, ship_tokens):
+                if token.id not in game.special_tokens:
+                    return  # the token is gone (a bomb that exploded)
+                here = Scope(env, {**own, **piece.bound(area.enters)})
+                if area.condition is None or area.condition(here):
+                    game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
+                    run_effects(game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
@@ -338,26 +416,34 @@ class SkillBook:
         early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
         if early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        env = {**env, BOUND: {**env[BOUND], **sources(self.game, me)}}
+        env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
         out = {}
-        for picked in self._picks(action.choices, env):
-            if action.condition is not None and not early and not action.condition(picked):
+        for picked in self._picks(action.choices, Scope(env, {})):
+            if action.condition is not None and not early and not action.condition(Scope(env, _bound(picked))):
                 continue
-            words = {c.name: picked[c.name].text for c in action.choices}
+            words = {name: target.text for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            out[text] = partial(self._use, me, skill, index, {c.name: picked[c.name] for c in action.choices})
+            out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
         return out
 
-    def _picks(self, choices, env: dict):
-        """Every combination of targets, in order: each choice may read the ones before it."""
-        if not choices:
-            yield env
+    def _picks(self, choices, env: "Scope", picked: dict | None = None):
+        """Every combination of targets, in order, as {choice: target}: each choice may read the
+        ones before it (``env`` holds them while their followers are listed)."""
+        picked = picked or {}
+        if len(picked) == len(choices):
+            yield dict(picked)
             return
-        first, rest = choices[0], choices[1:]
-        for target in first.source(env):
-            here = {**env, first.name: target, **{f"{first.name}.{k}": v for k, v in target.data}}
-            if first.where is None or first.where(here):
-                yield from self._picks(rest, here)
+        choice = choices[len(picked)]
+        layer = env
+        for target in choice.source(env):
+            names = target.bound(choice.name)
+            layer.update(names)
+            if choice.where is None or choice.where(env):
+                picked[choice.name] = target
+                yield from self._picks(choices, env, picked)
+                del picked[choice.name]
+            for key in names:
+                del layer[key]
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -368,8 +454,9 @@ class SkillBook:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
         env = self.owner_env(player, skill, index)
         for name, target in (targets or {}).items():
-            env.update({name: target, **{f"{name}.{k}": v for k, v in target.data}})
+            env.update(target.bound(name))
         run_effects(self.game, player, skill, action.effects, env, {})
+        self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
             self.game.action_done()
 
@@ -381,29 +468,109 @@ class SkillBook:
     def span_over(self, span: str) -> None:
         """A turn or a clash is over: what was limited to once per it may be used again."""
         for owned in self.owned.values():
-            for key in [k for k in owned.spans if k[0] == span]:
+            for key in [k for k in owned.spans if k[0] == span] if owned.spans else ():
                 del owned.spans[key]
 
-    def owner_env(self, player: str, skill: Skill, index: int | None) -> dict:
-        me = self.game.player(player)
-        env = {
-            "credits": me.credits, "minerals": sum(me.minerals.values()),
-            "distinct-minerals": sum(1 for n in me.minerals.values() if n > 0),
-            "tokens": len(me.tokens), "emissaries-left": me.supply["emissaries"],
-            "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
-            "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
-            "owner": player, "current": self.game.current.name, "none": "none",
-            BOUND: {"param": partial(self.game.param, player=player),  # what a condition may call
-                    "token-on": lambda where, kind: bool(self.game.tokens_at(where.get("cell"), kind))},
-            "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+    def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
+        """The names a skill's formulas read about its owner, each worked out when first read."""
+        return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class OwnerEnv(dict):
+    """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
+    Each value is worked out when a formula first reads it (most read one or two), then kept."""
+
+    WORDS = {"none": "none", "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+             "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
+
+    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
+        super().__init__()
+        self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
+
+    def __missing__(self, key: str):
+        value = self._value(key)
+        self[key] = value
+        return value
+
+    def _value(self, key: str):
+        game, player = self.game, self.player
+        if key in self.WORDS:
+            return self.WORDS[key]
+        family, _, rest = key.partition(".")
+        if rest:
+            if family == "minerals" and rest in game.ruleset.value("minerals"):
+                return game.player(player).minerals[rest]
+            if family == "special" and rest in game.ruleset.tokens:
+                return self.owned.special[rest]  # special tokens in the owner's supply
+            raise KeyError(key)
+        if key == BOUND:
+            return {"param": partial(game.param, player=player),  # what a condition may call
+                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind))}
+        if key in game.ruleset.value("minerals"):
+            return key
+        me = game.player(player)
+        simple = {
+            "credits": lambda: me.credits, "minerals": lambda: sum(me.minerals.values()),
+            "distinct-minerals": lambda: sum(1 for n in me.minerals.values() if n > 0),
+            "tokens": lambda: len(me.tokens), "emissaries-left": lambda: me.supply["emissaries"],
+            "ships-left": lambda: sum(me.supply[k + "s"] for k in game.kinds_with("ship")),
+            "turn": lambda: game.turn, "owner": lambda: player, "current": lambda: game.current.name,
+            "uses-this-turn": lambda: self.owned.uses[(self.skill.name, self.index)] if self.index is not None else 0,
         }
-        for colour in self.game.ruleset.value("minerals"):
-            env[f"minerals.{colour}"] = me.minerals[colour]
-            env[colour] = colour
-        special = self.owned[player].special
-        for kind in self.game.ruleset.tokens:
-            env[f"special.{kind}"] = special[kind]  # special tokens in the owner's supply
-        return env
+        if key in simple:
+            return simple[key]()
+        raise KeyError(key)
+
+
+class Scope(dict):
+    """Names over an environment (a choice's targets, an event's data, the bound effects): read
+    here first, then in ``parent`` (a lookup in C, then one call)."""
+
+    __slots__ = ("parent",)
+
+    def __init__(self, parent, names: dict):
+        super().__init__(names)
+        self.parent = parent
+
+    def __missing__(self, key):
+        return self.parent[key]
+
+
+def field_cells(game, cell, field: str) -> tuple:
+    """A token's field (``FIELDS``): its tile and the tiles around it, placed or not."""
+    grid = game.board.grid
+    around = () if field == "tile" else grid.neighbours(cell) if field == "edge" else grid.touching(cell)
+    return (cell, *around)
+
+
+def pieces_at(game, cell, ship_tokens=None) -> list:
+    """The ships on ``cell``: the engine's ship, then special tokens that are ships (``ship-like``,
+    Arvori's Interstellar, unless it was fixed as an emissary; ``ship_tokens``: those, when known)."""
+    from .skill_targets import Target
+
+    fmt = game.board.grid.format_cell
+    out = []
+    ship = game.ships.get(cell)
+    if ship is not None:
+        out.append(Target(f"{ship.player}'s {ship.kind} at {fmt(cell)}",
+                          (("cell", cell), ("player", ship.player), ("kind", ship.kind))))
+    for token in ship_like_tokens(game) if ship_tokens is None else ship_tokens:
+        if token.cell == cell:
+            out.append(Target(f"{token.owner}'s {token.kind} at {fmt(cell)}",
+                              (("cell", cell), ("player", token.owner), ("kind", token.kind), ("token", token.id))))
+    return out
+
+
+def ship_like_tokens(game) -> list:
+    kinds = game.ruleset.tokens
+    return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+
+
+def _bound(picked: dict) -> dict:
+    out = {}
+    for name, target in picked.items():
+        out.update(target.bound(name))
+    return out
 
 
 def _chosen_names(chosen: set, env: dict) -> set:
@@ -435,7 +602,7 @@ def apply_modifiers(value, mods, game, player):
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
-    env = {**env, BOUND: effect_functions(game, player, skill, data)}
+    env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
     for effect in effects:
         effect(env)
 
@@ -458,10 +625,11 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.move(colour, min(int(n), game.bag[colour]), "bag", f"minerals:{player}", skill.title)
 
     def discard(colour, n=1):
-        if not isinstance(colour, str):  # a chosen set of minerals (``mineral-sets``)
+        if not isinstance(colour, str) and colour.get("colours"):  # a chosen set of minerals (``mineral-sets``)
             for one in colour.get("colours"):
                 game.move(one, 1, f"minerals:{player}", "bag", skill.title)
             return
+        colour = colour if isinstance(colour, str) else colour.get("colour")  # a chosen colour
         game.move(colour, min(int(n), me.minerals[colour]), f"minerals:{player}", "bag", skill.title)
 
     def discard_set():
@@ -497,6 +665,13 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.note(f"{player} rolls {die} ({skill.title})")
         return die
 
+    def destroy(piece):
+        token = game.special_tokens.get(piece.get("token")) if piece.get("token") is not None else None
+        if token is not None:
+            game.remove_token(token)  # back to its owner's supply
+        elif piece.get("cell") in game.ships:
+            game.return_ship(piece.get("cell"))
+
     def when(condition, *effects):
         if condition():
             for effect in effects:
@@ -505,4 +680,4 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus, "roll": roll, "when": when, **target_effects(game, player, skill)}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_effects(game, player, skill)}
