@@ -33,7 +33,7 @@ def _install_chromium() -> str:
     return "" if CHROMIUM.exists() else "apt-get installed chromium, but not at /usr/bin/chromium"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not longer: Playwright's loop would stay running for other tests' asyncio
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra: pip install -e '.[test]'")
     if not CHROMIUM.exists():

@@ -1,4 +1,4 @@
-"""The ``trian`` command: validate content, study tilesets (and, later, play games).
+"""The ``trian`` command: play games, replay and draw them, validate content, study tilesets and races.
 
 A user mistake prints a diagnostic report and exits 1; it never shows a traceback.
 """
@@ -29,9 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args) or 0
     except DiagnosticError as err:
-        print(err.report.render(), file=sys.stderr)
         # 2 when only the command line was wrong (an unknown ruleset name), 1 for content
-        return 2 if all(d.position.file == "<command line>" for d in err.report.diagnostics) else 1
+        if all(d.position.file == "<command line>" for d in err.report.diagnostics):
+            for d in err.report.diagnostics:  # one line each, like every other usage error
+                print(f"error: {d.message}" + "".join(f"; {x}" for x in (d.hint, d.expected) if x), file=sys.stderr)
+            return 2
+        print(err.report.render(), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # output piped into `head` and closed early
@@ -73,16 +77,39 @@ def add_trust(command) -> None:
                          help="run the Python plugins of content in DIR (content runs no code otherwise)")
 
 
+EXAMPLES = """examples:
+  trian play --players 3 --seed 7                      a whole bot game, and its summary
+  trian play --seat red=human --log my.log             you play red at the terminal (type help)
+  trian play --resume my.log                           go on with a saved game
+  trian replay my.log --html my.html                   a page stepping through the game
+  trian new race star-folk && trian validate star-folk.trian
+  trian simulate --games 200 --seats star-folk,xemh --content star-folk.trian
+Every command has its own help: trian play --help. The guide: docs/guide.md.
+exit codes: 0 ok, 1 content or rule errors, 2 usage errors."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0], epilog=EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"trian-script {_version()}")
     sub = parser.add_subparsers(metavar="COMMAND")
 
-    validate = sub.add_parser("validate", help="check DSL or JSON files and folders; exit 1 with diagnostics")
+    validate = sub.add_parser(
+        "validate", help="check DSL or JSON files and folders; exit 1 with diagnostics",
+        epilog="examples:\n  trian validate                      the shipped content\n"
+               "  trian validate star-folk.trian\n  trian validate --content my-races/ test_star_folk.trian",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     validate.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the shipped content)")
+    validate.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                          help="more files or folders the checked ones use, e.g. the races a scenario seats (repeatable)")
     validate.set_defaults(run=cmd_validate)
 
-    play = sub.add_parser("play", help="play a game with bots (and people) and print its summary")
+    play = sub.add_parser(
+        "play", help="play a game with bots (and people) and print its summary",
+        epilog="examples:\n  trian play --players 3 --seed 7 --log game.log\n"
+               "  trian play --ruleset beginner --seat red=human --race red=xemh\n"
+               "  trian play --content my-races/ --race red=star-folk --svg end.svg\n  trian play --resume game.log",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order, with races)")
@@ -90,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
+    play.add_argument("--svg", type=Path, metavar="FILE", help="draw the final position to FILE (SVG)")
     play.add_argument("--resume", type=Path, metavar="LOG", help="go on with the game saved in LOG")
     play.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
                       help="more DSL files or folders: races, skills, variants (repeatable)")
@@ -148,6 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="scenario files or folders (default: tests/scenarios)")
     cov.add_argument("--rules", type=Path, help="folder of numbered rules (*.md); default: docs/rules")
     cov.add_argument("--prefix", default="NO-", help="which rule ids to count (default: NO-)")
+    cov.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                     help="races and skills of your own, so the skills no scenario covers are named (repeatable)")
     cov.set_defaults(run=cmd_rules_coverage)
     rules.set_defaults(run=lambda args: rules.print_help() or 2)
 
@@ -176,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_validate(args) -> int:
     from .dsl.loader import load
 
-    defs = load(args.paths)
+    defs = load([*args.content, *args.paths])
     if defs.report:
         print(defs.report.render(), file=sys.stderr)
         return 1
@@ -199,9 +229,10 @@ def cmd_play(args) -> int:
     from .engine.game import COLOURS, IllegalChoice
     from .engine.log import replay
 
-    if args.log and not _writable(args.log):
-        print(f"error: --log {args.log}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
-        return 2
+    for option, path in (("--log", args.log), ("--svg", args.svg)):
+        if path and not _writable(path):
+            print(f"error: {option} {path}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
+            return 2
     if args.resume:
         game = replay(args.resume, args.content)
         seats = [p.name for p in game.players]
@@ -212,23 +243,26 @@ def cmd_play(args) -> int:
             print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
             return 2
         seats = list(COLOURS[: args.players])
-    who = {seat: args.bot for seat in seats}
+    who = {seat: args.bot.lower() for seat in seats}
     for item in args.seat:
-        colour, _, kind = item.partition("=")
+        colour, _, kind = (part.strip().lower() for part in item.partition("="))
         if colour not in who or kind not in (*BOTS, "human"):
+            wrong = colour if colour not in who else kind
+            hint = _did_you_mean(wrong, list(who) if colour not in who else [*BOTS, "human"])
             print(f"error: --seat {item}: expected COLOUR=WHO with COLOUR in {', '.join(seats)} "
-                  f"and WHO in {', '.join((*BOTS, 'human'))}", file=sys.stderr)
+                  f"and WHO in {', '.join((*BOTS, 'human'))}{hint}", file=sys.stderr)
             return 2
         who[colour] = kind
-    if args.bot not in BOTS:
-        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)})", file=sys.stderr)
+    if args.bot.lower() not in BOTS:
+        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}){_did_you_mean(args.bot, BOTS)}",
+              file=sys.stderr)
         return 2
     if not args.resume:
         known = {name.lower(): name for name in ruleset.races}
         races = {}
         for item in args.race:
             colour, _, race = item.partition("=")
-            races[colour] = known.get(race.lower(), race)  # race names are not case-sensitive
+            races[colour.strip().lower()] = known.get(race.strip().lower(), race)  # names are not case-sensitive
         try:
             game = Game(ruleset, seats, args.seed, races)
         except IllegalChoice as err:
@@ -237,6 +271,13 @@ def cmd_play(args) -> int:
     players = {seat: (HumanPlayer(args.log) if kind == "human" else BOTS[kind](args.seed * 31 + i))
                for i, (seat, kind) in enumerate(who.items())}
     return _play_on(game, players, args, any(k == "human" for k in who.values()))
+
+
+def _did_you_mean(name: str, known) -> str:
+    from .dsl.diagnostics import did_you_mean
+
+    hint = did_you_mean(name.lower(), list(known))
+    return f"; {hint}" if hint else ""
 
 
 def _writable(path: Path) -> bool:
@@ -278,6 +319,11 @@ def _play_on(game, players: dict, args, people: bool) -> int:
     if args.log:
         _save(game, args.log)
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
+    if getattr(args, "svg", None):
+        from .render import board_svg
+
+        args.svg.write_text(board_svg(game), encoding="utf-8")
+        print(f"the final position is drawn in {args.svg}")
     return 0
 
 
@@ -290,8 +336,15 @@ HELP = """commands:
   help            this list, and what the options of this decision are
   undo            take back your last choice (and the bots' choices after it)
   save [FILE]     write the log (to FILE, or to --log)
-  board           print the board and the options again
+  board [FILE]    print the board and the options again (and draw it to FILE.svg)
   quit            save the log and leave (go on later with: trian play --resume LOG)"""
+
+
+def completer(decision):
+    """Tab completes the option texts of ``decision`` and the commands, from what is typed."""
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter([*decision.options, "help", "undo", "save", "board", "quit"], sentence=True)
 
 
 class HumanPlayer:
@@ -300,19 +353,29 @@ class HumanPlayer:
     def __init__(self, log: Path | None = None):
         self.log = log
         self.mine: list[int] = []  # how long the log was before each of this person's choices
+        self.session = None  # prompt_toolkit's, at a terminal: history, and Tab completes options
+
+    def _ask(self, decision) -> str:
+        if self.session is None:
+            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+                return input("> ")  # piped input: plain lines
+            from prompt_toolkit import PromptSession
+
+            self.session = PromptSession()
+        return self.session.prompt("> ", completer=completer(decision), complete_while_typing=False)
 
     def choose(self, game) -> str | None:
         decision = game.decision
         self._show(game, decision)
         while True:
-            answer = input("> ").strip()
+            answer = self._ask(decision).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return self._chosen(game, decision.options[int(answer) - 1])
             if answer in decision.options:
                 return self._chosen(game, answer)
             command, _, rest = answer.partition(" ")
             if command == "help":
-                print(HELP + "\n" + _explain(decision))
+                print(HELP + "\n" + _explain(game, decision))
             elif command == "undo":
                 if self._undo(game):
                     return None
@@ -320,6 +383,8 @@ class HumanPlayer:
                 self._save_to(game, Path(rest) if rest else self.log)
             elif command == "board":
                 self._show(game, decision)
+                if rest:
+                    self._draw_to(game, Path(rest))
             elif command == "quit":
                 raise QuitGame()
             else:
@@ -349,6 +414,16 @@ class HumanPlayer:
             print(f"  saved to {target}")
 
     @staticmethod
+    def _draw_to(game, target: Path) -> None:
+        from .render import board_svg
+
+        if not _writable(target):
+            print(f"  cannot write {target}")
+            return
+        target.write_text(board_svg(game), encoding="utf-8")
+        print(f"  the board is drawn in {target}")
+
+    @staticmethod
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
@@ -368,10 +443,12 @@ class HumanPlayer:
             print(f"  {number:>3}. {text}")
 
 
-def _explain(decision) -> str:
-    """What this decision's options are, by kind."""
+def _explain(game, decision) -> str:
+    """What this decision's options are, by kind; the prices and the skills of the person deciding."""
+    from .games.new_order.help import help_text
+
     kinds = sorted({o.kind for o in decision.structured})
-    return f"this decision: {decision.prompt}; its options are: {', '.join(kinds)}"
+    return f"this decision: {decision.prompt}\n" + help_text(game, decision.player, kinds)
 
 
 def cmd_replay(args) -> int:
@@ -430,7 +507,7 @@ def cmd_rules_coverage(args) -> int:
     if folder is None or not folder.is_dir():
         print("error: no rules folder found; give one with --rules DIR", file=sys.stderr)
         return 2
-    report = coverage(load_or_raise(args.paths), folder, args.prefix)
+    report = coverage(load_or_raise([*args.content, *args.paths]), folder, args.prefix)
     if not report.rules:
         print(f"error: no {args.prefix}* rule ids in {folder}", file=sys.stderr)
         return 2

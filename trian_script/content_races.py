@@ -39,6 +39,7 @@ def describe_race(ruleset_name: str, name: str, paths=()) -> str:
     from .engine.ruleset import load_ruleset
 
     defs = _definitions(paths)
+    name = {k.lower(): k for k in defs.blocks["race"]}.get(name.lower(), name)  # names are not case-sensitive
     if name not in defs.blocks["race"]:
         report = Report()
         report.add("TS303", f"no race named '{name}'", Position("<command line>"),

@@ -106,6 +106,7 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
         defs = load_or_raise([*content_paths(), *paths], builtin)
         source = (name, tuple(str(Path(p).resolve()) for p in paths), builtin)
     known = defs.blocks["ruleset"]
+    name = {k.lower(): k for k in known}.get(name.lower(), name)  # names are not case-sensitive
     if name not in known:
         report = Report()
         report.add("TS303", f"no ruleset or variant named '{name}'", Position("<command line>"),

@@ -65,7 +65,9 @@ def run_scenario(defs, name: str) -> Game:
     try:
         game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"))
     except IllegalChoice as err:
-        raise ScenarioFailure(block.source.find(("races",)), f"cannot set the game up: {err}") from None
+        hint = " (a race of your own: give its file to pytest with --trian-content PATH)" \
+            if "unknown race" in str(err) else ""
+        raise ScenarioFailure(block.source.find(("races",)), f"cannot set the game up: {err}{hint}") from None
     _setup(game, d, block.source.find(()))
     game.checkpoint()  # the scripted position is where undo and a failed choice go back to
     for i, raw in enumerate(d["steps"]):
