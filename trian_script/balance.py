@@ -86,13 +86,21 @@ def add_arguments(parser) -> None:
                              "player counts")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses SEED+i (default: 1)")
     parser.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order)")
-    parser.add_argument("--bot", default="greedy", help="bot for seats without @BOT: greedy or random (default: greedy)")
+    parser.add_argument("--bot", default="greedy", help="bot for seats without @BOT: greedy, random, or mcts:BUDGET "
+                                                        "(mcts:200 iterations or mcts:0.5s per decision) "
+                                                        "(default: greedy)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help=f"worker processes (default: the number of CPUs, {os.cpu_count() or 1})")
     parser.add_argument("--content", "--races-dir", dest="content", action="append", type=Path, default=[],
                         metavar="PATH", help="more DSL/JSON files or folders to load, e.g. races being written "
                                              "(repeatable)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="write the results there as they finish (results.jsonl), then games.csv, skills.csv, "
+                             "Parquet twins and report.html; run again to go on with an interrupted study")
+    parser.add_argument("--cluster", default=None, metavar="ADDRESS",
+                        help="play on a Dask cluster: tcp://HOST:8786 (a running scheduler), or local (a "
+                             "LocalCluster of --workers processes here); needs the lab extra")
     parser.add_argument("--design", default="rotate", choices=DESIGNS,
                         help="who sits where: rotate (the seats and the first player turn around the table, "
                              "default), fixed (seats as given, first player as rolled), round-robin (every set of "
@@ -113,8 +121,7 @@ def parse_seats(spec: str | None, ruleset, bots, default_bot: str, pool: bool = 
         if spec is None:
             spec = ",".join(sorted(ruleset.races))
     has_races = bool(ruleset.value("skills"))
-    if default_bot not in bots:
-        raise SeatError(f"unknown bot '{default_bot}' (choose from {', '.join(bots)})")
+    _check_bot(default_bot, "--bot")
     if spec is None:
         count = min(high, max(low, len(ruleset.races))) if has_races else high
         items = [RANDOM_RACE] * count
@@ -134,8 +141,7 @@ def parse_seats(spec: str | None, ruleset, bots, default_bot: str, pool: bool = 
     for colour, item in zip([*COLOURS, *(f"seat{i}" for i in range(len(COLOURS) + 1, len(items) + 1))], items):
         race, at, bot = item.partition("@")
         race, bot = race.strip().lower(), (bot.strip() if at else default_bot)
-        if bot not in bots:
-            raise SeatError(f"--seats: unknown bot '{bot}' in '{item}' (choose from {', '.join(bots)})")
+        _check_bot(bot, f"--seats: in '{item}'")
         if race == RANDOM_RACE:
             race = None
         elif not has_races:
@@ -194,26 +200,137 @@ def run(args) -> int:
 
     workers = min(args.workers, args.games)
     show = not getattr(args, "no_progress", False) and sys.stderr.isatty()
+    finished: dict[int, dict] = {}
+    store = None
+    if getattr(args, "report", None):
+        from .lab.store import ReportDir, StudyMismatch
+
+        store = ReportDir(args.report, {"ruleset": ruleset.name, "content": ruleset.hash, "design": design,
+                                        "seats": [f"{s.race or RANDOM_RACE}@{s.bot}" for s in seats],
+                                        "players": players, "seed": args.seed})
+        try:
+            finished = {seed: r for seed, r in store.open().items() if seed in {t.seed for t in plan}}
+            _check_finished(plan, finished)
+        except (StudyMismatch, OSError) as err:
+            store.close()
+            return error(str(err))
+        if finished:
+            print(f"--report {args.report}: {len(finished)} game(s) already played there, not played again",
+                  file=sys.stderr)
+
+    def keep(result: dict) -> None:
+        finished[result["seed"]] = result
+        if store is not None:
+            store.add(result)
+
+    left = [t for t in plan if t.seed not in finished]
     started = time.perf_counter()
     try:
-        results = simulate(ruleset, plan, content=args.content, workers=workers, progress=show)
+        if getattr(args, "cluster", None):
+            code = _on_cluster(args, ruleset, left, workers, show, keep)
+            if code:
+                return code
+        elif left:
+            simulate(ruleset, left, content=args.content, workers=workers, progress=show, on_result=keep)
     except GameFailed as err:
         return error(str(err), 1)
     except BrokenProcessPool as err:
-        return error(f"a worker process died: {err}", 1)
+        return error(f"a worker process died: {err}" + _kept(args, finished), 1)
+    except KeyboardInterrupt:
+        return error("interrupted" + _kept(args, finished), 130)
+    finally:
+        if store is not None:
+            store.close()
+            if len(finished) < len(plan):  # what finished is there to look at, and to go on from
+                _write_report(args, finished, ruleset, seats, design, None)
+    results = [finished[t.seed] for t in plan]
     elapsed = time.perf_counter() - started
     if show:
-        print(f"{len(results)} games in {elapsed:.1f} s ({len(results) / elapsed:.1f} games/s, "
+        print(f"{len(left)} games in {elapsed:.1f} s ({len(left) / elapsed:.1f} games/s, "
               f"{workers} worker{'s' * (workers != 1)})", file=sys.stderr)
 
     summary = aggregate(results, ruleset, seats, design)
+    buffer = io.StringIO()
+    render(summary, Console(file=buffer, width=200, no_color=True, highlight=False, emoji=False), plain=True)
+    text = "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
     if sys.stdout.isatty():
         render(summary, Console(file=sys.stdout, highlight=False, emoji=False))
     else:  # plain text of a fixed width, whatever the environment says, without trailing blanks
-        buffer = io.StringIO()
-        render(summary, Console(file=buffer, width=200, no_color=True, highlight=False, emoji=False), plain=True)
-        sys.stdout.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
+        sys.stdout.write(text)
+    if store is not None:
+        _write_report(args, finished, ruleset, seats, design, (summary, text))
     return 0
+
+
+def _kept(args, finished: dict) -> str:
+    if not getattr(args, "report", None):
+        return ""
+    return (f"; the {len(finished)} game(s) that finished are kept in {args.report} "
+            "(run the same command again to play the rest)")
+
+
+def _write_report(args, finished: dict, ruleset, seats, design: str, summarized) -> None:
+    """The tables (and the page, for a whole study) in the report folder, from the finished games."""
+    from .lab.report import write_html, write_tables
+
+    folder = Path(args.report)
+    results = sorted(finished.values(), key=lambda r: r["seed"])
+    written = write_tables(folder, results, design)
+    if summarized is not None:
+        page = write_html(folder, *summarized)
+        written += [page] if page else []
+        missing = [] if page else ["report.html: pip install 'trian-script[lab]'"]
+        if not any(name.endswith(".parquet") for name in written):
+            missing.append("Parquet: pip install 'trian-script[lab]'")
+        print(f"report in {folder}: {', '.join(written)}" + (f" (not written: {'; '.join(missing)})" if missing else ""),
+              file=sys.stderr)
+
+
+def _check_finished(plan: list[Table], finished: dict) -> None:
+    """Games found in the report folder must be the ones this study would play at those seeds."""
+    from .lab.store import StudyMismatch
+
+    for table in plan:
+        result = finished.get(table.seed)
+        if result is None:
+            continue
+        wanted = {s.colour: s.bot for s in table.seats}
+        races = {s.colour: s.race for s in table.seats if s.race}
+        if result["bots"] != wanted or any(result["races"].get(c) != r for c, r in races.items()):
+            raise StudyMismatch(f"the game with seed {table.seed} in the report folder was played with other seats; "
+                                "use a new folder")
+
+
+def _on_cluster(args, ruleset, plan: list[Table], workers: int, show: bool, keep) -> int:
+    """Play ``plan`` on a Dask cluster; 0, or the exit code of an error already printed."""
+    from .lab.cluster import ClusterError, connect, simulate_on
+
+    try:
+        client = connect(args.cluster, workers)
+    except ClusterError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    try:
+        with progress_bar(show) as bar:
+            simulate_on(client, ruleset, plan, content=args.content, on_result=keep, bar=bar)
+    except ClusterError as err:
+        print(f"error: {err}" + _kept(args, {}), file=sys.stderr)
+        return 1
+    finally:
+        cluster = getattr(client, "cluster", None)
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return 0
+
+
+def _check_bot(spec: str, where: str) -> None:
+    from .bots import BotSpecError, bot_factory
+
+    try:
+        bot_factory(spec)
+    except BotSpecError as err:
+        raise SeatError(f"{where}: {err}") from None
 
 
 def _players(args, ruleset, seats: list[Seat], pooled: bool) -> int:
@@ -266,7 +383,7 @@ def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -
 
     ``seats`` are in clockwise order; ``first``: the index of the seat that should start (see
     lab.designs), else the roll decides. The bot in seat ``k`` draws from seed ``seed * 31 + k``."""
-    from .bots import BOTS
+    from .bots import make_bot
     from .engine.game import Game
 
     try:
@@ -276,7 +393,7 @@ def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -
             probe = Game(ruleset, colours, seed, races=_races(seats))
             order = seat_list(colours, first, probe.turn_order[0])
         game = Game(ruleset, order, seed, races=_races(seats))
-        bots = {s.colour: BOTS[s.bot](seed * 31 + i) for i, s in enumerate(seats)}
+        bots = {s.colour: make_bot(s.bot, seed * 31 + i) for i, s in enumerate(seats)}
         decisions = 0
         while not game.is_over:
             if decisions >= MAX_DECISIONS:
@@ -300,13 +417,14 @@ def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -
 
 
 def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = None,
-             progress: bool = False) -> list[dict]:
+             progress: bool = False, on_result=None) -> list[dict]:
     """Play the games of ``plan`` (lab.designs.Table) over ``workers`` processes; the results, by seed.
 
     Each worker loads the ruleset by name with ``content`` (give the paths ``ruleset`` was loaded
     with); a worker that ends up with other content (its hash differs) fails the run. With one
     worker the games run in this process (same code, same results). ``progress`` shows a rich
     progress bar on stderr. A game that raises stops the run with GameFailed, naming its seed.
+    ``on_result`` is given each result as it comes back (to keep it before the run ends).
     """
     workers = max(1, min(workers or os.cpu_count() or 1, len(plan)))
     bar = progress_bar(progress)
@@ -316,7 +434,10 @@ def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = No
         with bar:
             task = bar.add_task("games", total=len(plan))
             for table in plan:
-                results += _play_tables([table])
+                batch = _play_tables([table])
+                results += batch
+                for result in batch if on_result else ():
+                    on_result(result)
                 bar.advance(task)
         return sorted(results, key=lambda r: r["seed"])
 
@@ -340,6 +461,8 @@ def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = No
                         failures.append(err)
                         continue
                     results += batch
+                    for result in batch if on_result else ():
+                        on_result(result)
                     bar.advance(task, len(batch))
                 if failures:
                     break
@@ -402,6 +525,7 @@ class Summary:
     turn_rows: list = field(default_factory=list)  # (position in the turn order, games, wins)
     expected: float = 0.0  # the mean win rate of a seat: what "no race differs" tests against
     p_holm: dict = field(default_factory=dict)  # label -> exact binomial p-value, Holm-adjusted
+    scores: dict = field(default_factory=dict)  # label -> final credits of each of its games
 
 
 def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, design: str = "fixed") -> Summary:
@@ -414,6 +538,7 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, des
     mixed_bots = len({bot for r in results for bot in r["bots"].values()}) > 1
     sides: dict[str, SideStats] = {}
     seat_wins: dict[str, float] = defaultdict(float)
+    scores: dict[str, list] = {}
     for r in results:
         share = 1 / len(r["winners"])
         for colour, race in r["races"].items():
@@ -423,6 +548,7 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, des
             stats = sides.setdefault(label, SideStats(label))
             stats.games += 1
             stats.credits += r["scores"][colour]
+            scores.setdefault(label, []).append(r["scores"][colour])
             won = share if colour in r["winners"] else 0.0
             stats.wins += won
             seat_wins[colour] += won
@@ -459,7 +585,7 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, des
                    with_races, sides, rows,
                    sum(r["decisions"] for r in results) / len(results) if results else 0.0,
                    sum(1 for r in results if len(r["winners"]) > 1), dict(seat_wins), design,
-                   seat_rows, turn_rows, expected, p_holm)
+                   seat_rows, turn_rows, expected, p_holm, scores)
 
 
 def _positions_won(results: list[dict]) -> tuple[list, list]:

@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order, with races)")
-    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random)")
+    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random, "
+                                                      "mcts:200 iterations or mcts:0.5s per decision)")
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
@@ -225,7 +226,7 @@ def _tileset(args):
 
 def cmd_play(args) -> int:
     from . import Game, load_ruleset
-    from .bots import BOTS
+    from .bots import BOTS, make_bot
     from .engine.game import COLOURS, IllegalChoice
     from .engine.log import replay
 
@@ -246,15 +247,17 @@ def cmd_play(args) -> int:
     who = {seat: args.bot.lower() for seat in seats}
     for item in args.seat:
         colour, _, kind = (part.strip().lower() for part in item.partition("="))
-        if colour not in who or kind not in (*BOTS, "human"):
+        if colour not in who or not (kind == "human" or _bot_spec(kind)):
             wrong = colour if colour not in who else kind
-            hint = _did_you_mean(wrong, list(who) if colour not in who else [*BOTS, "human"])
+            hint = _did_you_mean(wrong.partition(":")[0], list(who) if colour not in who else [*BOTS, "human"])
             print(f"error: --seat {item}: expected COLOUR=WHO with COLOUR in {', '.join(seats)} "
-                  f"and WHO in {', '.join((*BOTS, 'human'))}{hint}", file=sys.stderr)
+                  f"and WHO in {', '.join((*BOTS, 'human'))} (mcts takes a budget: mcts:200 or mcts:0.5s){hint}",
+                  file=sys.stderr)
             return 2
         who[colour] = kind
-    if args.bot.lower() not in BOTS:
-        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}){_did_you_mean(args.bot, BOTS)}",
+    if not _bot_spec(args.bot.lower()):
+        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}; mcts:200 or mcts:0.5s)"
+              f"{_did_you_mean(args.bot.partition(':')[0], BOTS)}",
               file=sys.stderr)
         return 2
     if not args.resume:
@@ -268,7 +271,7 @@ def cmd_play(args) -> int:
         except IllegalChoice as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
-    players = {seat: (HumanPlayer(args.log) if kind == "human" else BOTS[kind](args.seed * 31 + i))
+    players = {seat: (HumanPlayer(args.log) if kind == "human" else make_bot(kind, args.seed * 31 + i))
                for i, (seat, kind) in enumerate(who.items())}
     return _play_on(game, players, args, any(k == "human" for k in who.values()))
 
@@ -278,6 +281,17 @@ def _did_you_mean(name: str, known) -> str:
 
     hint = did_you_mean(name.lower(), list(known))
     return f"; {hint}" if hint else ""
+
+
+def _bot_spec(spec: str) -> bool:
+    """Whether ``spec`` names a bot with a valid budget (greedy, random, mcts:200, mcts:0.5s)."""
+    from .bots import BotSpecError, bot_factory
+
+    try:
+        bot_factory(spec)
+    except BotSpecError:
+        return False
+    return True
 
 
 def _writable(path: Path) -> bool:
