@@ -41,7 +41,7 @@ def setup(game, d: dict, where) -> None:
         for kind, count in kinds.items():
             setattr(_player(players, name, where), kind, count)
     pool = game.pool
-    tiles = pool.bag + pool.tiles
+    tiles = pool.bag + (pool.tiles if "pool" in d else [])
     if "pool" in d:
         pool.tiles = [_take(tiles, wanted, where) for wanted in d["pool"]]
     drawn = [_take(tiles, wanted, where) for wanted in d.get("bag", [])]

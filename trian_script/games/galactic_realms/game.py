@@ -58,6 +58,7 @@ class GalacticRealms(Game):
         first = self.rng.randrange(len(seats)) if v("first_player") == "random" else 0  # GR-2.4
         self.turn_order = [(first + k) % len(seats) for k in range(len(seats))]
         self.surrounded = {f.name for f in tileset.features.values() if f.surrounded}
+        self.placed, self.offered = None, {}  # the cell of the tile placed last, its free features
         self.stations: set = set()  # cells of stations not yet complete
         self.completed: list = []  # what this turn's tile completed: ("area", root) or ("cell", cell)
         self.closed_counts: Counter = Counter()
@@ -69,7 +70,7 @@ class GalacticRealms(Game):
 
     # -- GR-3.1 place, GR-3.6 a stuck pool ------------------------------------------------------
     def _start_turn(self) -> None:
-        self.placed, self.used = None, 0
+        self.used = 0
         if not tile_laying.unstick(self.pool, self.board, self.values["pool.size"], self.values["stuck_pool"],
                                    self.rng, self.placing.fits if self.placing.strict else None):
             return self._end()
@@ -98,7 +99,8 @@ class GalacticRealms(Game):
         self.pool.tiles.remove(tile)
         self.completed, self.placed = self.lay(tile, cell, rotation), cell
         self.note(f"{self.current.name} places {notation} at {texts.cell(cell)} turned {rotation}")
-        if self.current.starships and self._starship_options():
+        self.offered = self._starship_options()  # the features free at step 2 (GR-5.5), for refusals
+        if self.current.starships and self.offered:
             self.phase = "starship"  # GR-3.2
         else:
             self._score_step()

@@ -51,8 +51,8 @@ def refusal(game, text: str) -> tuple[str, str]:
         return _place_refusal(game, parse_place(text, game.placing.faces(game.pool.tiles)))
     if word == "starship":
         placed = game.board.cells.get(game.placed)
-        names = [region(placed, i) for i, r in enumerate(placed.face.regions) if "starship" in r.holds] if placed else []
-        if text[9:] in names and game.phase in ("starship", "token"):
+        names = {region(placed, i): i for i, r in enumerate(placed.face.regions) if "starship" in r.holds} if placed else {}
+        if text[9:] in names and text not in game.offered:
             return "a Starship goes only on a feature that holds none, after this tile's joins", "GR-5.5"
         if not me.starships:
             return f"{me.name} has no Starship in the supply", "GR-6.4"
