@@ -65,6 +65,7 @@ class Board:
         self.forest = AreaForest()
         self.order: list[Cell] = []
         self._areas: dict[int, Area] = {}  # root -> its last view (see ``area``)
+        self.rule = "NO-3.2.2"  # the rule a refused placement cites (a game of other rules sets its own)
 
     # -- questions ---------------------------------------------------------------------------
     def placements(self, face: Face) -> list[tuple[Cell, int]]:
@@ -96,14 +97,14 @@ class Board:
         return any(pattern in fits for pattern in self.frontier.values())
 
     def check(self, face: Face, cell: Cell, rotation: int) -> None:
-        """Raise PlacementError when the placement is illegal (NO-3.2.2)."""
+        """Raise PlacementError when the placement is illegal (``self.rule``: NO-3.2.2 by default)."""
         if cell in self.cells:
-            raise PlacementError(f"cell {self.grid.format_cell(cell)} already holds a tile", "NO-3.2.2")
+            raise PlacementError(f"cell {self.grid.format_cell(cell)} already holds a tile", self.rule)
         if cell not in self.frontier:
-            raise PlacementError(f"cell {self.grid.format_cell(cell)} shares no edge with a placed tile", "NO-3.2.2")
+            raise PlacementError(f"cell {self.grid.format_cell(cell)} shares no edge with a placed tile", self.rule)
         if not 0 <= rotation < self.grid.edges or rotation not in face.fits.get(self.frontier[cell], ()):
             raise PlacementError(f"face {face.name} turned {rotation} does not match its neighbours at "
-                                 f"{self.grid.format_cell(cell)}", "NO-3.2.2")
+                                 f"{self.grid.format_cell(cell)}", self.rule)
 
     def area(self, node: int) -> Area:
         root = self.forest.find(node)

@@ -102,3 +102,19 @@ def _marked(regions: list[Region], properties: dict[str, Property], mark: str | 
     where = " or ".join(sorted(prop.on))
     raise FaceError(path, f"a {prop.name} ('+{count}*') lies in a {where}, and '{notation}' has none",
                     hint=f"add {where} sides, or remove '+{count}*'")
+
+
+def turned(notation: str, k: int) -> str:
+    """The side string of a tile turned ``k`` steps clockwise (side j goes to side j + k), so a
+    position may be written as it lies: ``SEEEEE`` turned 2 is ``EESEEE``."""
+    sides = NOTATION.fullmatch(notation).group(1)
+    n = len(sides)
+    return "".join(sides[(i - k) % n] for i in range(n)) + notation[n:]
+
+
+def turn_between(notation: str, written: str) -> int | None:
+    """How far ``notation`` must turn to read as ``written`` (None when no turn does)."""
+    if NOTATION.fullmatch(written) is None or NOTATION.fullmatch(notation) is None:
+        return None
+    n = len(NOTATION.fullmatch(notation).group(1))
+    return next((k for k in range(max(n, 1)) if turned(notation, k) == written), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ...board.sides import turn_between
 from ...engine.marks import Mark
 from ...engine.points import points_summary
 
@@ -21,9 +22,18 @@ def place(entry) -> str:
     return f"place {entry[0]} {cell(entry[1])} r{entry[2]}"
 
 
-def parse_place(text: str):
+def parse_place(text: str, faces=()):
+    """(notation, cell, rotation); a tile written as it lies (EESEEE r0 for SEEEEE r2) is read as
+    the pool face it is."""
     m = PLACE.fullmatch(text)
-    return (m.group(1), (int(m.group(2)), int(m.group(3))), int(m.group(4))) if m else None
+    if not m:
+        return None
+    notation, cell, rotation = m.group(1), (int(m.group(2)), int(m.group(3))), int(m.group(4))
+    for face in faces:
+        k = turn_between(face.notation, notation) if face.notation != notation else None
+        if k is not None:
+            return face.notation, cell, (rotation + k) % 6
+    return notation, cell, rotation
 
 
 def region(placed, index: int) -> str:
@@ -38,16 +48,16 @@ def region(placed, index: int) -> str:
 def refusal(game, text: str) -> tuple[str, str]:
     word, me = text.split(" ", 1)[0], game.current
     if word == "place":
-        return _place_refusal(game, parse_place(text))
+        return _place_refusal(game, parse_place(text, game.placing.faces(game.pool.tiles)))
     if word == "starship":
-        if game.phase != "starship":
-            return "a Starship goes only on the tile just placed, in step 2", "GR-3.2"
+        placed = game.board.cells.get(game.placed)
+        names = {region(placed, i): i for i, r in enumerate(placed.face.regions) if "starship" in r.holds} if placed else {}
+        if text[9:] in names and text not in game.offered:
+            return "a Starship goes only on a feature that holds none, after this tile's joins", "GR-5.5"
         if not me.starships:
             return f"{me.name} has no Starship in the supply", "GR-6.4"
-        placed = game.board.cells[game.placed]
-        names = [region(placed, i) for i, r in enumerate(placed.face.regions) if "starship" in r.holds]
-        if text[9:] in names:
-            return "a Starship goes only on a feature that holds none, after this tile's joins", "GR-5.5"
+        if game.phase != "starship":
+            return "a Starship goes only on the tile just placed, in step 2", "GR-3.2"
         return f"the tile just placed has no '{text[9:]}' for a Starship ({', '.join(names) or 'none'})", "GR-3.2"
     if word in ("return", "power", "refresh"):
         if not me.tokens:

@@ -21,6 +21,7 @@ class Pool:
     bag: list  # face down; the next tile drawn is the last
     tiles: list = field(default_factory=list)  # face up
     removed: list = field(default_factory=list)  # tiles that left the game
+    stuck: int = 0  # times no pool tile fitted (turns that began stuck)
 
 
 def refill(pool: Pool, size: int) -> None:
@@ -36,6 +37,8 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
         raise ValueError(f"pool.stuck = {rule}: one of {', '.join(STUCK_RULES)}")
     fits = fits or (lambda tile: fits_anywhere(board, tile))
     aside: list = []
+    if not any(fits(tile) for tile in pool.tiles):
+        pool.stuck += 1
     while not any(fits(tile) for tile in pool.tiles):
         if not pool.bag:
             pool.removed += pool.tiles + aside
