@@ -125,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--race", action="append", default=[], metavar="COLOUR=RACE",
                       help="the race of a seat (repeatable); others are drawn at random (NO-2.1)")
     play.add_argument("--verbose", action="store_true", help="print every event of the game")
+    play.add_argument("--teams", metavar="A+B,C+D", help="who plays together, in a ruleset with teams "
+                      "(deluxe_teams): e.g. red+green,blue+yellow; default: by seat order")
     add_trust(play)
     play.set_defaults(run=cmd_play)
 
@@ -244,6 +246,19 @@ def cmd_play(args) -> int:
             print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
             return 2
         seats = list(COLOURS[: args.players])
+    teams = None
+    if args.teams and not args.resume:
+        from .mechanics import sides
+
+        teams = sides.parse(args.teams)
+        try:
+            if not ruleset.values.get("teams", {}).get("size"):
+                raise sides.TeamError(f"the ruleset '{ruleset.name}' is not played in teams")
+            sides.check(teams, seats)
+        except sides.TeamError as err:
+            print(f"error: --teams {args.teams}: {err}", file=sys.stderr)
+            return 2
+        seats = sides.interleave(teams)  # turns alternate the teams (DX-7.4)
     who = {seat: args.bot.lower() for seat in seats}
     for item in args.seat:
         colour, _, kind = (part.strip().lower() for part in item.partition("="))
@@ -267,7 +282,7 @@ def cmd_play(args) -> int:
             colour, _, race = item.partition("=")
             races[colour.strip().lower()] = known.get(race.strip().lower(), race)  # names are not case-sensitive
         try:
-            game = Game(ruleset, seats, args.seed, races)
+            game = Game(ruleset, seats, args.seed, races, teams)
         except IllegalChoice as err:
             print(f"error: {err}", file=sys.stderr)
             return 2

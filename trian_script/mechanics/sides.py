@@ -54,3 +54,11 @@ def interleave(teams: list[list[str]]) -> list[str]:
 def sides(teams: list[list[str]]) -> dict[str, str]:
     """seat -> the name of its side (the team's first seat)."""
     return {seat: team[0] for team in teams for seat in team}
+
+
+def teams_of(seats: list[str], given: list[list[str]] | None, size: int) -> list[list[str]]:
+    """The teams ``given`` (checked), or by seat order with ``teams.size`` (every seat alone with 0)."""
+    teams = given or by_seat_order(seats, size)
+    if given or size:
+        check(teams, seats)
+    return teams

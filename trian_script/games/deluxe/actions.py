@@ -1,10 +1,6 @@
-"""Deluxe's steps 2 and 3 as options (DX-3.2 to DX-3.12), and why others are refused.
-
-The texts are New Order's where the action is the same (``draw 1``, ``place …``, ``research``,
-``expedition emissary @(0,1,1) planet``, ``expedition corvette @(0,1,1)`` for a launch, ``build
-research-station @…``, ``move ship @… to @…``, ``teleport emissary @… to @… planet``), and the
-placing, sending and teleporting are New Order's functions; what may be chosen is Deluxe's.
-"""
+"""Deluxe's steps 2 and 3 as options (DX-3.2 to DX-3.12), and why others are refused. Texts and the
+placing, sending and teleporting are New Order's (``expedition corvette @…`` is a launch); what may
+be chosen is Deluxe's."""
 from __future__ import annotations
 
 from functools import partial
@@ -13,44 +9,30 @@ from ...mechanics.paths import reachable
 from ..new_order import actions as no
 from ..new_order.actions import region_name
 
-PROMPTS = {
-    "draw": "step 2: draw a tile",
-    "place": "step 2: place the drawn tile",
-    "exploration": "step 3: one action (a-h), or the trade outpost's extra actions",
-}
+PROMPTS = {"draw": "step 2: draw a tile", "place": "step 2: place the drawn tile",
+           "exploration": "step 3: one action (a-h), or the trade outpost's extra actions"}
 
 
 def options(game) -> dict:
     if game.phase in ("draw", "place"):
-        return {"draw": no._draw, "place": no._place}[game.phase](game)
-    out: dict = {}
-    if game.main_done:  # DX-3.7: the outpost's extra actions, each optional
-        out.update(builds(game))
-        out.update(launches(game) if not game.launched else {})
-        out.update(ship_moves(game))
-        out.update(teleports(game, jumps_only=True))
-        out["pass"] = game.end_turn
-        return out
-    out.update(builds(game))
-    out.update(emissaries(game))
-    out.update(launches(game))
-    out.update(ship_moves(game))
-    out.update(teleports(game))
-    out["research"] = partial(_research, game)
-    if game.ruleset.value("action.pass"):
+        return (no._draw if game.phase == "draw" else no._place)(game)
+    extra = game.main_done  # DX-3.7: after an outpost, two more of b, c, g, h, each optional
+    out = {**builds(game), **({} if extra else emissaries(game)), **({} if game.launched else launches(game)),
+           **ship_moves(game), **teleports(game, jumps_only=extra)}
+    if not extra:
+        out["research"] = partial(_research, game)
+    if extra or game.ruleset.value("action.pass"):
         out["pass"] = game.end_turn
     return out
 
 
-def _research(game) -> None:
-    """DX-3.9: research scores at once."""
+def _research(game) -> None:  # DX-3.9
     vp = game.ruleset.value("research.vp")
     game.score(game.current.name, vp, "research", f"research = {vp} VP")
     game.action_done()
 
 
-def _emissary_place(game, cell) -> bool:
-    """DX-3.4: where an emissary may stand at all: no exmitter's reach, teleport, or extractor tile."""
+def _emissary_place(game, cell) -> bool:  # DX-3.4: no exmitter's reach, teleport or extractor tile
     face = game.board.cells[cell].face
     return not (game.exmitter_reach(cell) or face.prop_total("teleport") or cell in game.emissaries
                 or (face.prop_total("extractor") and game.ruleset.value("extractor.forbids") == "tile"))
@@ -61,9 +43,8 @@ def emissaries(game) -> dict:
     cell = game.placed_cell
     if cell is None or not game.current.supply["emissaries"] or not _emissary_place(game, cell):
         return {}
-    regions, fmt = game.board.cells[cell].face.regions, game.board.grid.format_cell(cell)
-    return {f"expedition emissary @{fmt} {region_name(regions, i)}": partial(no.send_emissary, game, cell, i)
-            for i, region in enumerate(regions) if "emissary" in region.holds}
+    return {f"expedition emissary @{game.board.grid.format_cell(cell)} {label}": partial(no.send_emissary, game, cell, i)
+            for i, label in _regions(game, cell, "emissary")}
 
 
 def builds(game) -> dict:
@@ -71,14 +52,10 @@ def builds(game) -> dict:
     me, fmt, out = game.current, game.board.grid.format_cell, {}
     for cell, emissary in sorted(game.emissaries.items()):
         level = no.NEXT_STATION.get(emissary.station)
-        if level is None or emissary.player != me.name or not me.supply[level + "s"] or game.guard(cell):
-            continue
-        area = game.region_area(cell, emissary.region)
-        if area is None or game.controller(area) != game.side(me.name):
-            continue
-        if area.kind == "system" and any(s in no._at_least(level) for s in no.stations_in(game, area)):
-            continue
-        out[f"build {level} @{fmt(cell)}"] = partial(_build, game, cell, level, area)
+        if level and emissary.player == me.name and me.supply[level + "s"] and not game.guard(cell) \
+                and (area := game.region_area(cell, emissary.region)) and game.controller(area) == game.side(me.name) \
+                and not (area.kind == "system" and set(no._at_least(level)) & set(no.stations_in(game, area))):
+            out[f"build {level} @{fmt(cell)}"] = partial(_build, game, cell, level, area)
     return out
 
 
@@ -96,8 +73,7 @@ def _build(game, cell, level: str, area) -> None:
     game.action_done()
 
 
-def _barred_kinds(game, station: str) -> list[str]:
-    """DX-3.11: a station bars blocking ships (corvettes); a space base bars every ship."""
+def _barred_kinds(game, station: str) -> list[str]:  # DX-3.11: a station bars corvettes, a space base all
     return [k for k in game.kinds_with("ship") if station == "space-station" or game.has_property(k, "blocks")]
 
 
@@ -109,10 +85,11 @@ def barred(game, cell, kind: str) -> bool:
     return game.ruleset.value("station.bars") == "tile" or bool(region.prop("planet"))
 
 
-def _space_regions(game, cell) -> list[tuple[int, str]]:
+def _regions(game, cell, unit: str, space_prefix: str = "") -> list[tuple[int, str]]:
+    """(region, its name) where ``unit`` may stand; with a prefix, a plain "space" is written as ""."""
     regions = game.board.cells[cell].face.regions
-    return [(i, "" if region_name(regions, i) == "space" else " " + region_name(regions, i))
-            for i, r in enumerate(regions) if "ship" in r.holds]
+    return [(i, "" if space_prefix and name == "space" else space_prefix + name) for i, r in enumerate(regions)
+            if unit in r.holds for name in [region_name(regions, i)]]
 
 
 def launches(game) -> dict:
@@ -121,24 +98,16 @@ def launches(game) -> dict:
     if cell is None or cell in game.ships or game.exmitter_reach(cell):
         return {}
     near = [game.ships[c] for c in game.board.grid.neighbours(cell) if c in game.ships]
+    armed_areas = {game.region_area(c, s.region).id for c, s in game.ships.items() if game.has_property(s.kind, "armed")}
     out = {}
-    for kind in game.kinds_with("ship"):
-        if not me.supply[kind + "s"]:
-            continue
+    for kind in (k for k in game.kinds_with("ship") if me.supply[k + "s"]):
         armed = game.has_property(kind, "armed")
         stoppers = near if not armed or game.ruleset.value("launch.corvette-adjacent") == "any-ship" else \
             [s for s in near if not game.has_property(s.kind, "armed")]
-        for region, label in ([] if stoppers else _space_regions(game, cell)):
-            if armed and _armed_in_area(game, cell, region):
-                continue
-            out[f"expedition {kind} @{game.board.grid.format_cell(cell)}{label}"] = partial(_launch, game, cell, kind, region)
+        for region, label in ([] if stoppers else _regions(game, cell, "ship", " ")):
+            if not (armed and game.region_area(cell, region).id in armed_areas):
+                out[f"expedition {kind} @{game.board.grid.format_cell(cell)}{label}"] = partial(_launch, game, cell, kind, region)
     return out
-
-
-def _armed_in_area(game, cell, region) -> bool:
-    area = game.region_area(cell, region)
-    return area is not None and any(game.has_property(s.kind, "armed") and game.region_area(c, s.region) == area
-                                    for c, s in game.ships.items())
 
 
 def _launch(game, cell, kind: str, region: int) -> None:
@@ -149,8 +118,7 @@ def _launch(game, cell, kind: str, region: int) -> None:
     game.action_done()
 
 
-def ship_moves(game) -> dict:
-    """DX-3.11 (h) (X): one own ship, at most ``ship.move-per-turn`` steps in the turn."""
+def ship_moves(game) -> dict:  # DX-3.11 (h) (X)
     fmt, out = game.board.grid.format_cell, {}
     for cell, ship in sorted(game.ships.items()):
         if ship.player == game.current.name:
@@ -160,8 +128,7 @@ def ship_moves(game) -> dict:
 
 
 def destinations(game, cell) -> dict:
-    """target -> (region, steps): through outer space, own ships and no enemy's tile; a ship that
-    comes next to an enemy stops there (``battle.stops-move``); stations bar tiles (DX-3.11)."""
+    """target -> (region, steps) through outer space and own ships; beside an enemy it stops (DX-3.11)."""
     ship, rs = game.ships[cell], game.ruleset
     me = game.side(ship.player)
 
@@ -174,12 +141,7 @@ def destinations(game, cell) -> dict:
 
     budget = min(rs.value("ship.move"), rs.value("ship.move-per-turn") - game.ship_steps.get(cell, 0))
     return reachable(cell, ship.region, budget, step, lambda c: c not in game.ships,
-                     lambda c, region: rs.value("battle.stops-move") and _faces_enemy(game, c, region, me))
-
-
-def _faces_enemy(game, cell, region, me) -> bool:
-    return any((s := game.ships.get(n)) and game.side(s.player) != me and game.space_link(cell, region, n) == s.region
-               for n in game.board.grid.neighbours(cell) if n in game.board.cells)
+                     lambda c, region: rs.value("battle.stops-move") and game.enemies_near(c, region, me))
 
 
 def _move(game, cell, target, region, steps) -> None:
@@ -189,8 +151,7 @@ def _move(game, cell, target, region, steps) -> None:
 
 
 def teleports(game, jumps_only: bool = False) -> dict:
-    """DX-3.8 (e): one token from beside the teleport placed this turn; DX-3.12: one's own ship
-    standing on a teleport jumps."""
+    """DX-3.8 (e): a token beside the teleport placed this turn; DX-3.12: one's ship on a teleport."""
     fmt, me, cell = game.board.grid.format_cell, game.current.name, game.placed_cell
     movers = []
     if not jumps_only and cell is not None and game.board.cells[cell].face.prop_total("teleport"):
@@ -212,22 +173,16 @@ def teleports(game, jumps_only: bool = False) -> dict:
 
 def _emissary_targets(game, origin) -> list:
     owner = game.side(game.emissaries[origin].player)
-    out = []
-    for cell, placed in sorted(game.board.cells.items()):
-        if cell == origin or not _emissary_place(game, cell):
-            continue
-        for i, region in enumerate(placed.face.regions):
-            area = game.region_area(cell, i)
-            if "emissary" in region.holds and (area is None or game.controller(area) in (None, owner)):
-                out.append((cell, i, " " + region_name(placed.face.regions, i)))
-    return out
+    return [(cell, i, " " + label) for cell in sorted(game.board.cells) if cell != origin and _emissary_place(game, cell)
+            for i, label in _regions(game, cell, "emissary")
+            if (area := game.region_area(cell, i)) is None or game.controller(area) in (None, owner)]
 
 
 def _ship_targets(game, origin) -> list:
     kind = game.ships[origin].kind
     return [(cell, i, label) for cell in sorted(game.board.cells) if cell != origin and cell not in game.ships
             and not game.exmitter_reach(cell) and not barred(game, cell, kind)
-            for i, label in _space_regions(game, cell)]
+            for i, label in _regions(game, cell, "ship", " ")]
 
 
 def _teleport(game, kind: str, origin, target, region: int) -> None:
@@ -236,34 +191,24 @@ def _teleport(game, kind: str, origin, target, region: int) -> None:
 
 
 # -- refusals ------------------------------------------------------------------------------------
-REFUSALS = (
-    ("expedition emissary", "DX-3.4", "an emissary goes from the supply onto the tile placed this turn: a planet, "
-     "a nebula part or an outpost, never an exmitter's reach, a teleport or an extractor tile"),
-    ("build research-station", "DX-3.5", "a research station goes on your own unblocked, unprotected emissary in "
-     "a closed area you control (one per system)"),
-    ("build space-station", "DX-3.6", "a space base goes on your own research station in a closed area you control "
-     "(one per system)"),
-    ("teleport", "DX-3.8", "a teleport placed this turn moves one unguarded token from beside it (or your ship on "
-     "a teleport jumps) to an allowed place"),
-    ("expedition", "DX-3.10", "a ship is launched onto the outer space of the tile placed this turn, with no ship "
-     "beside it (and no other corvette in that outer space)"),
-    ("move ship", "DX-3.11", "a ship moves up to 3 tiles a turn through outer space, past own ships only, never "
-     "onto a tile whose station bars it"),
+REFUSALS = (  # option text -> (rule, why)
+    ("expedition emissary", "DX-3.4", "an emissary goes onto the tile placed this turn (planet, nebula or outpost), "
+                                      "never an exmitter's reach, a teleport, an extractor tile or a tile with one"),
+    ("build research", "DX-3.5", "a research station goes on your unguarded emissary in a closed area you control"),
+    ("build space", "DX-3.6", "a space base goes on your research station in a closed area you control"),
+    ("teleport", "DX-3.8", "a teleport placed this turn moves an unguarded token beside it to an allowed place"),
+    ("expedition", "DX-3.10", "a ship is launched onto the tile placed this turn, with no ship beside it"),
+    ("move ship", "DX-3.11", "a ship moves through outer space, 3 tiles a turn, past own ships only"),
     ("research", "DX-3.3", "step 3 allows one action (an outpost adds two of b, c, g, h)"),
     ("pass", "DX-3.3", "the action is mandatory: research is always possible"),
+    ("place", "DX-3.2.1", "a tile is placed after it is drawn, where it fits"),
     ("draw", "DX-3.2.1", "a tile is drawn in step 2, once"),
+    ("buy", "DX-1", "Deluxe has no trade, credits, combat tokens or skills"),
 )
 
 
 def refusal(game, text: str) -> tuple[str, str]:
     if game.phase == "place" and text.startswith("place "):
-        why, rule = no.refusal(game, text)
-        return why, rule.replace("NO-3.2", "DX-3.2.1")
-    if text.startswith(("buy", "exchange", "gain", "declare", "unlock")):
-        return f"'{text}': Deluxe has no trade, combat tokens or skills; minerals come in step 1", "DX-1"
-    if text.startswith("expedition emissary") and game.placed_cell in game.emissaries:
-        return "a tile holds one emissary", "DX-3.3"
-    for prefix, rule, why in REFUSALS:
-        if text.startswith(prefix):
-            return why, rule
-    return f"'{text}' is not an option now ({PROMPTS.get(game.phase, game.phase)})", "DX-3"
+        return no.refusal(game, text)[0], "DX-3.2.1"
+    return next(((why, rule) for prefix, rule, why in REFUSALS if text.startswith(prefix)),
+                (f"'{text}' is not an option now ({PROMPTS.get(game.phase, game.phase)})", "DX-3"))

@@ -1,13 +1,11 @@
 """Galaxy of Trian Deluxe (2014) and „Początek Podboju" (DX-1 to DX-7) on New Order's code.
 
-Why a subclass of ``NewOrder`` and not a game of its own: the two editions share the tiles, the board,
-the pieces and the geometry of every move (laying a tile, placing and teleporting an emissary, the
-exmitter, ship paths through outer space), and New Order's code for those is the engine's. What
-Deluxe decides differently is overridden here, and what another game could use lives in the
-mechanics: majority on closing and sole control after (``control``), deterministic battles
-(``clash``), team sides (``sides``), decks with extra copies (``tile_laying.deck``), a score with no
-floor (``vp.floor``). A side is named by its first seat (``self.side``), so every "whose is it" of
-the rules compares sides and a team is one side for every rule (DX-7.4).
+A subclass of ``NewOrder``, not a game of its own: the editions share tiles, board, pieces and the
+geometry of every move (laying, placing and teleporting, exmitters, paths through space), which is
+New Order's code. Deluxe overrides what it decides differently; what another game could use is a
+mechanic: majority then sole control (``control``), deterministic battles (``clash``), teams
+(``sides``), decks with copies (``tile_laying.deck``), paths (``paths``), raids (``raid``). A side is
+named by its first seat (``self.side``): every "whose is it" compares sides, so a team is one side.
 """
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ from functools import partial
 
 from ...engine.decisions import OneChoice
 from ...engine.game import IllegalChoice
-from ...mechanics import clash, control, sides, tile_laying
+from ...mechanics import clash, control, ledger, sides, tile_laying
 from ...mechanics.tile_laying import deck
 from ..new_order.actions import _touch
 from ..new_order.game import NewOrder
@@ -24,13 +22,10 @@ from ..new_order.state import Player
 from . import actions
 
 KINDS = ("nebula", "system", "space")
-SCORING = {kind: f"closing.{kind}" for kind in KINDS}
 
 
 class Deluxe(NewOrder):
-    POINTS_UNIT = " VP"
-    SCORE_FLOOR = None  # DX-1.6: set from vp.floor
-    WAIT_KIND = "battle"
+    POINTS_UNIT = " VP"  # the score is held where New Order holds its credits; vp.floor sets the floor
     RULES = {"players": "DX-7.5", "seats": "DX-2.1", "over": "DX-6.1"}
     PHASE_OF = {"draw": "tile", "place": "tile", "exploration": "action", "over": None}
     # words of New Order that a scenario of this game may not use (DX intro: no credits, tokens, skills)
@@ -41,23 +36,17 @@ class Deluxe(NewOrder):
         rs, n = self.ruleset, len(seats)
         floor = rs.value("vp.floor")
         self.SCORE_FLOOR = None if floor == "none" else floor
-        self.bag = Counter({kind: rs.value(f"minerals.{kind}", n) for kind in rs.value("minerals")})
-        self.token_bag = []
+        self.bag, self.token_bag = Counter({k: rs.value(f"minerals.{k}", n) for k in rs.value("minerals")}), []
         try:
-            teams = self.teams or sides.by_seat_order(seats, rs.value("teams.size"))
-            if rs.value("teams.size") or self.teams:
-                sides.check(teams, seats)
+            teams = sides.teams_of(seats, self.teams, rs.value("teams.size"))
         except sides.TeamError as err:
             raise IllegalChoice(str(err), "DX-7.4") from None
         self.sides = sides.sides(teams)
-        ships = rs.value("expansion")
-        kinds = ("emissaries", "research-stations", "space-stations", *(k + "s" for k in self.kinds_with("ship")))
-        card = Counter({k: rs.value(f"units.{k}", n) if ships or k[:-1] not in self.kinds_with("ship") else 0
-                        for k in kinds})
+        card = Counter({k: rs.value(f"units.{k}", n) for k in ("emissaries", "research-stations", "space-stations")})
+        card.update({k + "s": rs.value(f"units.{k}s", n) * rs.value("expansion") for k in self.kinds_with("ship")})
         shared: dict[str, tuple] = {}
         for seat in seats:  # a team's cards summed: one supply, one pool of minerals (DX-7.4)
-            supply, minerals = shared.setdefault(self.sides[seat], (Counter(), Counter()))
-            supply.update(card)
+            shared.setdefault(self.sides[seat], (Counter(), Counter()))[0].update(card)
         self.players = [Player(seat, 0, *shared[self.sides[seat]]) for seat in seats]
         self.stacks, self.face_up = tile_laying.deal(self, deck.build(rs, rs.tileset.tiles, n))
         order = [seats.index(seat) for seat in sides.interleave(teams)]
@@ -74,16 +63,17 @@ class Deluxe(NewOrder):
 
     # -- who is whose ------------------------------------------------------------------------------
     def controller(self, area):
-        """DX-3.2.2: an area closed this turn is open until step 4; DX-4.5: then the only side with
-        unblocked emissaries; DX-7.2 (``control.sticky``): a recorded controller stays."""
+        """Open until step 4 (DX-3.2.2), then the sole side present (DX-4.5) or as recorded (DX-7.2)."""
         if not area.closed or area.kind == "space" or any(a.id == area.id for a in self.pending_closed):
             return None
         recorded = self.controllers.get(area.id)
         if recorded and self.ruleset.value("control.sticky"):
             return recorded
-        found = control.controllers(Counter(self.side(p) for p, _ in self.units_in(area)),
-                                    self.ruleset.value("control.rule"))
+        found = control.controllers(self._counted(area), self.ruleset.value("control.rule"))
         return found[0] if len(found) == 1 else None
+
+    def _counted(self, area) -> Counter:
+        return Counter(self.side(p) for p, _ in self.units_in(area))
 
     def guard(self, cell):
         """DX-4.9: 'blocked', 'protected' or None for the emissary on ``cell``."""
@@ -93,7 +83,7 @@ class Deluxe(NewOrder):
             return None
         return "protected" if self.side(ship.player) == self.side(emissary.player) else "blocked"
 
-    def is_blocked(self, cell) -> bool:
+    def is_blocked(self, cell) -> bool:  # DX-4.9
         return self.guard(cell) == "blocked"
 
     def planet_blocked(self, cell, root, player) -> bool:
@@ -101,12 +91,10 @@ class Deluxe(NewOrder):
         return ship is not None and self.side(ship.player) != self.side(player) and \
             super().planet_blocked(cell, root, None)
 
-    def ship_pairs(self, player: str) -> list:
-        me = self.side(player)
-        return [(cell, other) for cell, ship in sorted(self.ships.items()) if self.side(ship.player) == me
-                for other in self.board.grid.neighbours(cell)
-                if (enemy := self.ships.get(other)) and self.side(enemy.player) != me
-                and self.space_link(cell, ship.region, other) == enemy.region]
+    def enemies_near(self, cell, region, side) -> list:
+        """DX-5.1: other sides' ships on tiles joined to ``region`` of ``cell`` through outer space."""
+        return [n for n in self.board.grid.neighbours(cell) if (s := self.ships.get(n)) and self.side(s.player) != side
+                and self.space_link(cell, region, n) == s.region]
 
     def emissaries_in(self, area) -> list:
         """Cells of every emissary in ``area``, blocked ones too."""
@@ -123,49 +111,35 @@ class Deluxe(NewOrder):
 
     def _gain(self) -> None:
         """DX-3.1: minerals from one's controlled nebulas and (X) by rogues, at most 2 per nebula."""
-        me, rs, taken = self.current.name, self.ruleset, Counter()
+        me, rs, taken = self.side(self.current.name), self.ruleset, Counter()
         for root, amount in self._entitlements(me):
-            left = sum(self.board.totals(root).minerals.values())
-            amount = min(amount, rs.value("gain.max-per-nebula") - taken[root], left)
+            amount = min(amount, rs.value("gain.max-per-nebula") - taken[root], self.board.totals(root).minerals.total())
             if amount > 0:
                 taken[root] += amount
                 self.move("mineral", amount, f"area:{root}", f"minerals:{me}", "gained (DX-3.1)")
-                self.note(f"{me} takes {amount} mineral{'s' * (amount > 1)} from the nebula at "
-                          f"{self.area_name(self.board.area(root))}")
 
-    def _entitlements(self, me: str) -> list:
-        rs, out = self.ruleset, []
+    def _entitlements(self, me: str):
         for root, totals in sorted(self.board.forest.totals.items()):
-            if totals.kind != "nebula" or not totals.closed or not +totals.minerals:
-                continue
-            area = self.board.area(root)
-            if self.controller(area) == self.side(me):
-                stations = {e.station for p, e in self.units_in(area) if self.side(p) == self.side(me)}
+            area = self.board.area(root) if totals.kind == "nebula" and totals.closed and +totals.minerals else None
+            if area and self.controller(area) == me:
+                stations = {e.station for p, e in self.units_in(area) if self.side(p) == me}
                 level = next((s for s in ("space-station", "research-station") if s in stations),
                              "extractor" if totals.props.get("extractor") else None)
                 if level:
-                    out.append((root, rs.value(f"gain.{level}")))
+                    yield root, self.ruleset.value(f"gain.{level}")
         for cell, ship in sorted(self.ships.items()):  # DX-3.1.2 (X)
-            if self.side(ship.player) != self.side(me) or not self.has_property(ship.kind, "gathers"):
-                continue
             placed = self.board.cells[cell]
-            for region, node in zip(placed.face.regions, placed.nodes):
-                if region.kind != "nebula" or node is None or not _touch(placed.face.regions[ship.region], region, self.board):
-                    continue
-                root, area = self.board.forest.find(node), self.board.area(node)
-                own = self.controller(area) == self.side(me)
-                if area.closed and +self.board.totals(root).minerals and (not own or rs.value("rogue.own-nebula")):
-                    out.append((root, rs.value("gain.rogue")))
-        return out
+            for region, node in zip(placed.face.regions, placed.nodes) if self.side(ship.player) == me \
+                    and self.has_property(ship.kind, "gathers") else ():
+                if region.kind == "nebula" and node is not None and _touch(placed.face.regions[ship.region], region, self.board) \
+                        and (area := self.board.area(node)).closed and +self.board.totals(node).minerals \
+                        and (self.controller(area) != me or self.ruleset.value("rogue.own-nebula")):
+                    yield area.id, self.ruleset.value("gain.rogue")
 
-    def options_now(self) -> dict:
-        return actions.options(self)
+    options_now, refusal = actions.options, actions.refusal
 
     def prompt_now(self) -> str:
         return actions.PROMPTS[self.phase]
-
-    def refusal(self, text: str) -> tuple[str, str]:
-        return actions.refusal(self, text)
 
     def place(self, face_index, cell, rotation) -> None:
         super().place(face_index, cell, rotation)
@@ -193,20 +167,16 @@ class Deluxe(NewOrder):
         rs, closer, area = self.ruleset, self.current.name, self.board.area(root)
         env = {"tiles": len(area.tiles), "extractors": area.props.get("extractor", 0), "emissaries": 0,
                "planets": area.props.get("planet", 0)}
-        formula = rs.formula(SCORING[area.kind])
+        formula = rs.formula(f"closing.{area.kind}")
         amount, why = int(formula(env)), f"{area.kind} at {self.area_name(area)}: {formula.explain(env)}"
         self.closed_counts[area.kind] += 1
         if area.kind == "space":
             self.score(closer, amount, "area", f"{why} = {amount} VP")
             return
-        counted = Counter(self.side(p) for p, _ in self.units_in(area))
-        top = control.controllers(counted, rs.value("closing.control"))
-        scorers = top or [self.side(closer)]  # DX-4.4: nobody counted: the closer scores
-        if len(top) > 1 and rs.value("closing.tie") == "none-score":
-            scorers = []
+        scorers, winner = control.on_closing(self._counted(area), rs.value("closing.control"), rs.value("closing.tie"),
+                                             self.side(closer))
         for side in scorers:
-            self.score(side, amount, "area", f"{why} = {amount} VP" + (" (tie)" if len(top) > 1 else ""))
-        winner = top[0] if len(top) == 1 else None
+            self.score(side, amount, "area", f"{why} = {amount} VP" + (" (tie)" if len(scorers) > 1 else ""))
         family_system = area.kind == "system" and rs.value("control.sticky")
         for cell in self.emissaries_in(area):
             if winner is None or family_system or self.side(self.emissaries[cell].player) != winner:
@@ -243,17 +213,15 @@ class Deluxe(NewOrder):
 
     # -- units moved: battles, free systems, control (DX-4.10, DX-5) --------------------------------
     def units_changed(self, cells, actor: str) -> None:
-        mover = cells[-1]
-        ship = self.ships.get(mover)
-        if ship and self.side(ship.player) == self.side(actor):
-            self.then(partial(self._battle, mover))
+        if (ship := self.ships.get(cells[-1])) and self.side(ship.player) == self.side(actor):
+            self.then(partial(self._battle, cells[-1]))  # DX-5.1: only the ship that moved attacks
         self.then(partial(self._settle, tuple(cells)))
 
     def _battle(self, cell) -> None:
         """DX-5: the ship on ``cell`` attacks the enemy ships linked to it through space."""
         rs, ship, fmt = self.ruleset, self.ships.get(cell), self.board.grid.format_cell
-        enemies = {other: self.has_property(self.ships[other].kind, "armed") for mine, other in
-                   self.ship_pairs(ship.player) if mine == cell} if ship else {}
+        enemies = {other: self.has_property(self.ships[other].kind, "armed")
+                   for other in self.enemies_near(cell, ship.region, self.side(ship.player))} if ship else {}
         if not enemies:
             return
         self.battles += 1
@@ -269,15 +237,12 @@ class Deluxe(NewOrder):
         self.then(partial(self._settle, tuple(self.board.grid.neighbours(cell)) + (cell,)))
 
     def _fight(self, cell, other) -> None:
-        mine, theirs = self.ships[cell], self.ships[other]
-        falls, target_falls, scorer = clash.outcome(self.has_property(mine.kind, "armed"),
-                                                    self.has_property(theirs.kind, "armed"),
+        a, d = self.ships[cell], self.ships[other]
+        falls, target_falls, scorer = clash.outcome(self.has_property(a.kind, "armed"), self.has_property(d.kind, "armed"),
                                                     self.ruleset.value("battle.rogue-into-corvette"))
-        winner = {"attacker": mine, "defender": theirs}.get(scorer)
-        if winner is not None:
-            loser = theirs if winner is mine else mine
-            self.score(winner.player, self.ruleset.value("battle.win-vp"), "battle",
-                       f"{winner.player}'s {winner.kind} beats {loser.player}'s {loser.kind}")
+        if scorer:
+            self.score((a if scorer == "attacker" else d).player, self.ruleset.value("battle.win-vp"), "battle",
+                       f"{a.player}'s {a.kind} attacks {d.player}'s {d.kind}: the {scorer} wins")
         for where, gone in ((other, target_falls), (cell, falls)):
             if gone:
                 self.return_ship(where)
@@ -289,41 +254,31 @@ class Deluxe(NewOrder):
                 if not area.closed or area.kind == "space" or any(a.id == area.id for a in self.pending_closed):
                     continue
                 held = self.controllers.get(area.id)
-                for other_cell in self.emissaries_in(area) if held else ():
-                    e = self.emissaries[other_cell]
-                    if self.side(e.player) != held and not self.is_blocked(other_cell) and e.station is None:
-                        self.return_emissary(other_cell)
+                for c in self.emissaries_in(area) if held else ():
+                    if self.side(self.emissaries[c].player) != held and not self.is_blocked(c) and not self.emissaries[c].station:
+                        self.return_emissary(c)
                 self.update_control(area)
 
     # -- the end (DX-6) ----------------------------------------------------------------------------
     def _end_game(self) -> None:
-        self.hooks.call("trian_scoring_begin", game=self)
-        self.hooks.call("trian_final_scoring", game=self)
-        self.hooks.call("trian_scoring_end", game=self)
-        self.phase = "over"
-        self._decision = None
-        self.hooks.call("trian_game_end", game=self)
-        self.note("game over: " + ", ".join(f"{s} {self.player(s).credits} VP" for s in self.side_names())
-                  + " — winner: " + " and ".join(self.winners()))
+        super()._end_game()
+        self.notes[-1] = f"game over: {', '.join(f'{s} {self.player(s).credits} VP' for s in self.side_names())}"
 
     def side_names(self) -> list[str]:
         return list(dict.fromkeys(self.side(p.name) for p in self.players))
 
-    def tiebreak_key(self, side: str) -> tuple:
-        """DX-6.8: more SB left, then RS, then emissaries (counted before the cleanup)."""
-        kept = getattr(self, "tiebreak", {})
-        if side in kept:
-            return kept[side]
+    def tiebreak_key(self, side: str) -> tuple:  # DX-6.8: SB left, then RS, then emissaries
         supply = self.player(side).supply
-        return supply["space-stations"], supply["research-stations"], supply["emissaries"]
+        return getattr(self, "tiebreak", {}).get(side) or (
+            supply["space-stations"], supply["research-stations"], supply["emissaries"])
 
     def winners(self) -> list[str]:
         """DX-6.8: the side with most VP (a team by its seats), ties broken by pieces left."""
         key = {s: (self.player(s).credits, *self.tiebreak_key(s)) for s in self.side_names()}
-        best = max(key.values())
-        return [p.name for p in self.players if key[self.side(p.name)] == best]
+        return [p.name for p in self.players if key[self.side(p.name)] == max(key.values())]
 
     def summary(self) -> str:
-        from .summary import summary
-
-        return summary(self)
+        """The end in VP, a side per line (teams as teams), what scored (``mechanics.ledger``)."""
+        names = {s: "+".join(p.name for p in self.players if self.side(p.name) == s) for s in self.side_names()}
+        closed = ", ".join(f"{kind} {n}" for kind, n in sorted(self.closed_counts.items())) or "none"
+        return ledger.summary(self, names, [f"areas closed: {closed}", f"ship battles: {self.battles}"])

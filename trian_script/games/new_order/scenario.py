@@ -63,11 +63,13 @@ def run_scenario(defs, name: str) -> Game:
         cache[name_of_ruleset] = load_ruleset(name_of_ruleset, defs=defs)
     ruleset = cache[name_of_ruleset]
     try:
-        game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"))
+        game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"), d.get("teams"))
     except IllegalChoice as err:
         hint = " (a race of your own: give its file to pytest with --trian-content PATH)" \
             if "unknown race" in str(err) else ""
-        raise ScenarioFailure(block.source.find(("races",)), f"cannot set the game up: {err}{hint}") from None
+        raise ScenarioFailure(block.source.find(("teams" if "teams" in d else "races",)),
+                              f"cannot set the game up: {err}{hint}") from None
+    _refuse_absent_words(game, d, block.source)
     support = _support(game)  # a game other than New Order says how its positions are set up
     (support.setup if support else _setup)(game, d, block.source.find(()))
     game.checkpoint()  # the scripted position is where undo and a failed choice go back to
@@ -86,6 +88,21 @@ def _support(game):
     import importlib
 
     return importlib.import_module(name)
+
+
+def _refuse_absent_words(game, d: dict, source) -> None:
+    """A game names the words of other games it has not (``SCENARIO_ABSENT``: a game without credits,
+    combat tokens or skills); a scenario that uses one in a setting or an expectation is refused."""
+    absent = getattr(game, "SCENARIO_ABSENT", ())
+    words = re.compile(r"\b(" + "|".join(map(re.escape, absent)) + r")\b\s*[.(]") if absent else None
+    for key in (k for k in d if k in absent):
+        raise ScenarioFailure(source.find((key,)), f"'{key}': the ruleset '{game.ruleset.name}' has no {key}",
+                              [f"{game.ruleset.name} plays without: {', '.join(absent)}"])
+    for i, step in enumerate(d["steps"]):
+        found = words.search(step.get("formula", "")) if words else None
+        if found:
+            raise ScenarioFailure(source.find(("steps", i)), f"'{found.group(1)}': the ruleset '{game.ruleset.name}' "
+                                  f"has no {found.group(1)}", [f"{game.ruleset.name} plays without: {', '.join(absent)}"])
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -108,6 +125,8 @@ def _setup(game: Game, d: dict, where: Position) -> None:
             game.skills.add(player, game.ruleset.skills[name])
     for player, credits in d.get("credits", {}).items():
         _player(game, player, where).credits = credits
+    for player, points in d.get("points", {}).items():  # a game's score, whatever it is called
+        setattr(_player(game, player, where), game.POINTS, points)
     for player, tokens in d.get("tokens", {}).items():
         p = _player(game, player, where)
         game.token_bag += p.tokens
@@ -313,7 +332,10 @@ def game_names(game) -> set[str]:
 def state_env(game) -> tuple[dict, dict]:
     env: dict = {name: name for name in game_names(game)}
     colours = sorted(game.ruleset.value("minerals"))
+    unit, side = game.POINTS_UNIT.strip().lower(), getattr(game, "side", lambda name: name)
     for p in game.players:
+        if unit.isalpha():  # a score named by its unit: vp.red (a team's, for each of its seats)
+            env[f"{unit}.{p.name}"] = getattr(game.player(side(p.name)), game.POINTS)
         env[f"credits.{p.name}"] = p.credits
         env[f"minerals.{p.name}"] = sum(p.minerals.values())
         env[f"tokens.{p.name}"] = len(p.tokens)
