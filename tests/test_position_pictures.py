@@ -203,3 +203,16 @@ def test_a_position_of_another_game_on_another_grid(grid, edges):
     legend = [t.text for t in root.iter(SVG + "text")]
     for word in ("teal", "orange", "outpost", "colonist", "spice"):
         assert word in legend
+
+
+@pytest.mark.parametrize("ruleset", ["galactic_realms", "deluxe"])
+def test_every_game_on_the_kernel_draws_and_replays_as_a_page(ruleset):
+    """Hex tiles with features inside the tile, other kinds of marks: the same renderer draws them."""
+    game = Game(load_ruleset(ruleset), ["red", "blue", "green"], 4)
+    bots = {p.name: BOTS["random"](4 + i) for i, p in enumerate(game.players)}
+    while not game.is_over and len(game.log) < 80:
+        game.choose(bots[game.decision.player].choose(game))
+    root = ET.fromstring(board_svg(game))
+    assert len(marks_in(root)) == len([m for m in game.board_marks() if m.cell in game.board.cells])
+    frames, _ = replay_frames(game)
+    assert frames[-1]["s"] == game.scores() and len(frames) == len(game.log) + 1

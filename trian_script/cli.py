@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order, with races)")
-    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random)")
+    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random, "
+                                                      "mcts:200 iterations or mcts:0.5s per decision)")
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
@@ -124,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--race", action="append", default=[], metavar="COLOUR=RACE",
                       help="the race of a seat (repeatable); others are drawn at random (NO-2.1)")
     play.add_argument("--verbose", action="store_true", help="print every event of the game")
+    play.add_argument("--teams", metavar="A+B,C+D", help="who plays together, in a ruleset with teams "
+                      "(deluxe_teams): e.g. red+green,blue+yellow; default: by seat order")
     add_trust(play)
     play.set_defaults(run=cmd_play)
 
@@ -225,7 +228,7 @@ def _tileset(args):
 
 def cmd_play(args) -> int:
     from . import Game, load_ruleset
-    from .bots import BOTS
+    from .bots import BOTS, make_bot
     from .engine.game import COLOURS, IllegalChoice
     from .engine.log import replay
 
@@ -243,21 +246,36 @@ def cmd_play(args) -> int:
             print(f"error: --players must be 1 to {len(COLOURS)}", file=sys.stderr)
             return 2
         seats = list(COLOURS[: args.players])
+    teams = None
+    if args.teams and not args.resume:
+        from .mechanics import sides
+
+        teams = sides.parse(args.teams)
+        try:
+            if not ruleset.values.get("teams", {}).get("size"):
+                raise sides.TeamError(f"the ruleset '{ruleset.name}' is not played in teams")
+            sides.check(teams, seats)
+        except sides.TeamError as err:
+            print(f"error: --teams {args.teams}: {err}", file=sys.stderr)
+            return 2
+        seats = sides.interleave(teams)  # turns alternate the teams (DX-7.4)
     who = {seat: args.bot.lower() for seat in seats}
     for item in args.seat:
         colour, _, kind = (part.strip().lower() for part in item.partition("="))
-        if colour not in who or kind not in (*BOTS, "human"):
+        if colour not in who or not (kind == "human" or _bot_spec(kind)):
             wrong = colour if colour not in who else kind
-            hint = _did_you_mean(wrong, list(who) if colour not in who else [*BOTS, "human"])
+            hint = _did_you_mean(wrong.partition(":")[0], list(who) if colour not in who else [*BOTS, "human"])
             print(f"error: --seat {item}: expected COLOUR=WHO with COLOUR in {', '.join(seats)} "
-                  f"and WHO in {', '.join((*BOTS, 'human'))}{hint}", file=sys.stderr)
+                  f"and WHO in {', '.join((*BOTS, 'human'))} (mcts takes a budget: mcts:200 or mcts:0.5s){hint}",
+                  file=sys.stderr)
             return 2
         who[colour] = kind
     if args.resume:  # who sat at the terminal goes on doing so, unless --seat says otherwise
         given = {item.partition("=")[0].strip().lower() for item in args.seat}
         who.update({seat: "human" for seat in _people_in(args.resume) if seat in who and seat not in given})
-    if args.bot.lower() not in BOTS:
-        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}){_did_you_mean(args.bot, BOTS)}",
+    if not _bot_spec(args.bot.lower()):
+        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}; mcts:200 or mcts:0.5s)"
+              f"{_did_you_mean(args.bot.partition(':')[0], BOTS)}",
               file=sys.stderr)
         return 2
     if not args.resume:
@@ -267,12 +285,12 @@ def cmd_play(args) -> int:
             colour, _, race = item.partition("=")
             races[colour.strip().lower()] = known.get(race.strip().lower(), race)  # names are not case-sensitive
         try:
-            game = Game(ruleset, seats, args.seed, races)
+            game = Game(ruleset, seats, args.seed, races, teams)
         except IllegalChoice as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
     people = [seat for seat, kind in who.items() if kind == "human"]
-    players = {seat: (HumanPlayer(args.log, people) if kind == "human" else BOTS[kind](args.seed * 31 + i))
+    players = {seat: (HumanPlayer(args.log, people) if kind == "human" else make_bot(kind, args.seed * 31 + i))
                for i, (seat, kind) in enumerate(who.items())}
     args.people = people
     return _play_on(game, players, args, bool(people))
@@ -283,6 +301,17 @@ def _did_you_mean(name: str, known) -> str:
 
     hint = did_you_mean(name.lower(), list(known))
     return f"; {hint}" if hint else ""
+
+
+def _bot_spec(spec: str) -> bool:
+    """Whether ``spec`` names a bot with a valid budget (greedy, random, mcts:200, mcts:0.5s)."""
+    from .bots import BotSpecError, bot_factory
+
+    try:
+        bot_factory(spec)
+    except BotSpecError:
+        return False
+    return True
 
 
 def _writable(path: Path) -> bool:
@@ -339,7 +368,7 @@ def _play_on(game, players: dict, args, people: bool) -> int:
         raise
     if args.verbose:
         print("\n".join(game.notes[shown:]))
-    print(summary(game))
+    print(game.summary() if hasattr(game, "summary") else summary(game))
     if args.log:
         _save(game, args.log, getattr(args, "people", ()))
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
@@ -451,6 +480,11 @@ class HumanPlayer:
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
+        if hasattr(game, "describe"):  # a game that says itself what a player sees
+            print("\n" + game.describe(decision.player) + "  (type help for the commands)")
+            for number, text in enumerate(decision.options, 1):
+                print(f"  {number:>3}. {text}")
+            return
         me = game.player(decision.player)
         print("\n" + text_map(game))
         if game.drawn is not None and decision.kind == "place":
@@ -487,12 +521,12 @@ def cmd_replay(args) -> int:
     game = replay(args.log, args.content)
     if args.svg or args.html:
         return _pictures(game, args)
-    if game.log_hash and game.log_hash != game.ruleset.hash:
+    if game.log_hash and not game.ruleset.plays_like(game.log_hash):
         print(f"note: {args.log} was written with another version of ruleset '{game.ruleset.name}' (hash "
               f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
     if args.verbose:
         print("\n".join(game.notes))
-    print(summary(game))
+    print(game.summary() if hasattr(game, "summary") else summary(game))
     if not game.is_over:
         print(f"error: {args.log} ends after {len(game.log)} decisions, before the game is over", file=sys.stderr)
         return 1

@@ -124,3 +124,26 @@ class PassingRound:
                 self.index = candidate
                 return self.order[candidate]
         return None
+
+
+class OneChoice:
+    """One player picks one of ``options`` (text -> step) in the middle of a step (a target, what to
+    take back); the wait ends and the chosen step runs. Steps are methods or partials."""
+
+    def __init__(self, game, player: str, options: dict, prompt: str = "choose one"):
+        self.game, self.decider, self._options, self._prompt = game, player, dict(options), prompt
+
+    def start(self) -> None:
+        pass
+
+    def prompt(self) -> str:
+        return self._prompt
+
+    def options(self) -> dict:
+        from functools import partial
+
+        return {text: partial(self._pick, step) for text, step in self._options.items()}
+
+    def _pick(self, step) -> None:
+        self.game.release(self)
+        step()

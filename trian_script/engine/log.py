@@ -20,6 +20,8 @@ def dump(game: Game) -> str:
               f"seats: {' '.join(p.name for p in game.players)}", f"seed: {game.seed}"]
     if game.races:
         header.append("races: " + " ".join(f"{seat}={race}" for seat, race in game.races.items()))
+    if game.teams:
+        header.append("teams: " + " ".join("+".join(team) for team in game.teams))
     header.append("---")
     return "\n".join(header + game.log) + "\n"
 
@@ -33,6 +35,7 @@ class LogFile:
     moves: list[tuple[int, str]]  # (line number, option text)
     header_lines: dict[str, int] = field(default_factory=dict)  # header key -> line number
     races: dict[str, str] = field(default_factory=dict)  # seat -> race
+    teams: list = field(default_factory=list)  # the seats of each team, when teams were given
 
 
 def parse(text: str, filename: str) -> LogFile:
@@ -66,8 +69,9 @@ def parse(text: str, filename: str) -> LogFile:
         raise DiagnosticError(report)
     moves = [(n, line.strip()) for n, line in enumerate(lines[body_start:], body_start + 1) if line.strip()]
     races = dict(item.partition("=")[::2] for item in header.get("races", "").split())
+    teams = [team.split("+") for team in header.get("teams", "").split()]
     return LogFile(header["ruleset"], header.get("ruleset-hash", ""), header["seats"].split(), int(header["seed"]), moves,
-                   where, races)
+                   where, races, teams)
 
 
 def _is_int(text: str) -> bool:
@@ -101,7 +105,7 @@ def replay(path: Path, paths=()) -> Game:
     text = _read_log(Path(path))
     log = parse(text, str(path))
     try:
-        game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed, log.races)
+        game = Game(load_ruleset(log.ruleset, paths), log.seats, log.seed, log.races, log.teams or None)
     except IllegalChoice as err:  # too few or too many seats, a colour twice (NO-1.2, NO-2.1)
         report = Report()
         report.sources[str(path)] = text
@@ -115,7 +119,7 @@ def replay(path: Path, paths=()) -> Game:
         except IllegalChoice as err:
             report = Report()
             report.sources[str(path)] = text
-            changed = log.ruleset_hash != game.ruleset.hash
+            changed = not game.ruleset.plays_like(log.ruleset_hash)
             report.add("TS402", f"move refused: {err}", Position(str(path), number, 1, len(move) + 1),
                        hint=f"the log was written with another version of ruleset '{log.ruleset}' (hash "
                             f"{log.ruleset_hash}, now {game.ruleset.hash}): a rule changed since, see CHANGELOG.md"

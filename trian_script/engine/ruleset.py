@@ -41,6 +41,12 @@ class Ruleset:
     skills: dict = field(default_factory=dict)  # name -> Skill
     tokens: dict = field(default_factory=dict)  # name -> special token definition
     source: tuple | None = None  # (name, paths, builtin): how to load it again, None if built in memory
+    # hashes of earlier versions of this ruleset whose logs play the same (``earlier-hashes``)
+    earlier_hashes: tuple = ()
+
+    def plays_like(self, digest: str) -> bool:
+        """Whether a log written with the ruleset of hash ``digest`` plays the same today."""
+        return digest == self.hash or digest in self.earlier_hashes
 
     def __reduce__(self):
         # a ruleset holds compiled closures; it pickles as the arguments that load it again
@@ -108,7 +114,7 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
         raise DiagnosticError(report)
     values: dict = {}
     for block in reversed(defs.chain("ruleset", name)):
-        values = _deep_merge(values, {k: v for k, v in block.definition.items() if k not in ("kind", "name", "extends", "title")})
+        values = _deep_merge(values, {k: v for k, v in block.definition.items() if k not in ("kind", "name", "extends", "title", "earlier-hashes")})
     title = defs.blocks["ruleset"][name].definition.get("title", name)
     tileset = compile_tileset(merged_definition(values["tileset"], defs.definitions("tileset")))
     from ..games import DEFAULT_GAME, game_class_named
@@ -118,4 +124,5 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
     if values.get("skills"):
         content += [defs.definitions("race"), defs.definitions("skill"), defs.definitions("token")]
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:12]
-    return Ruleset(name, title, values, tileset, digest, races, skills, tokens, source)
+    earlier = tuple(defs.blocks["ruleset"][name].definition.get("earlier-hashes", ()))  # never inherited
+    return Ruleset(name, title, values, tileset, digest, races, skills, tokens, source, earlier)

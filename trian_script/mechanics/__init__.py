@@ -11,4 +11,6 @@ REGISTRY = {
     "tile-laying": "trian_script.mechanics.tile_laying",
     "control": "trian_script.mechanics.control",
     "market": "trian_script.mechanics.market",
+    "sides": "trian_script.mechanics.sides",
+    "clash": "trian_script.mechanics.clash",
 }

@@ -27,3 +27,16 @@ def controllers(presence: Mapping[str, float], rule: str = "sole", ties: str = "
     if len(top) > 1 and ties == "none":
         return []
     return top
+
+
+def on_closing(presence: Mapping[str, float], rule: str = "majority", tie: str = "all-score",
+               closer: str | None = None) -> tuple[list[str], str | None]:
+    """Who scores an area as it closes, and who controls it after (Deluxe DX-4.3, DX-4.4).
+
+    The top of ``presence`` by ``rule`` scores and controls; tied players all score (``tie =
+    all-score``) or none does (``none-score``), and nobody controls; with nobody counted, ``closer``
+    scores and nobody controls."""
+    top = controllers(presence, rule)
+    if len(top) > 1:
+        return (top if tie == "all-score" else []), None
+    return (top or ([closer] if closer else [])), (top[0] if top else None)

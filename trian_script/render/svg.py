@@ -157,6 +157,10 @@ def _draw_blob(group, frame: _Frame, region: Region) -> Point:
     """Draw a nebula or gas region; returns where its icons go."""
     region_runs = frame.runs(region)
     colour = _colour(region.kind)
+    if not region_runs:  # a feature inside the tile that touches no edge (hex tiles): a round blob
+        group.append(draw.Circle(*frame.centre, frame.inradius * 0.5, fill=colour, fill_opacity=BLOB_OPACITY,
+                                 class_=f"feature {region.kind}"))
+        return frame.centre
     group.append(_blob_path(frame, region_runs, fill=colour, fill_opacity=BLOB_OPACITY, stroke=colour,
                             stroke_opacity=0.35, stroke_width=frame.inradius * 0.06, stroke_linejoin="round",
                             class_=f"feature {region.kind}"))

@@ -63,17 +63,46 @@ def run_scenario(defs, name: str) -> Game:
         cache[name_of_ruleset] = load_ruleset(name_of_ruleset, defs=defs)
     ruleset = cache[name_of_ruleset]
     try:
-        game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"))
+        game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"), d.get("teams"))
     except IllegalChoice as err:
         hint = " (a race of your own: give its file to pytest with --trian-content PATH)" \
             if "unknown race" in str(err) else ""
-        raise ScenarioFailure(block.source.find(("races",)), f"cannot set the game up: {err}{hint}") from None
-    _setup(game, d, block.source.find(()))
+        raise ScenarioFailure(block.source.find(("teams" if "teams" in d else "races",)),
+                              f"cannot set the game up: {err}{hint}") from None
+    _refuse_absent_words(game, d, block.source)
+    support = _support(game)  # a game other than New Order says how its positions are set up
+    (support.setup if support else _setup)(game, d, block.source.find(()))
     game.checkpoint()  # the scripted position is where undo and a failed choice go back to
+    runners = {**RUNNERS, **support.RUNNERS} if support else RUNNERS
     for i, raw in enumerate(d["steps"]):
         step = Step(i, raw["do"], raw.get("args", []), raw.get("formula", ""), block.source.find(("steps", i)))
-        RUNNERS[step.do](game, step)
+        runners[step.do](game, step)
     return game
+
+
+def _support(game):
+    """The module that sets up and reads scenarios of ``game``'s class (its ``SCENARIO``), or None."""
+    name = getattr(game, "SCENARIO", None)
+    if name is None:
+        return None
+    import importlib
+
+    return importlib.import_module(name)
+
+
+def _refuse_absent_words(game, d: dict, source) -> None:
+    """A game names the words of other games it has not (``SCENARIO_ABSENT``: a game without credits,
+    combat tokens or skills); a scenario that uses one in a setting or an expectation is refused."""
+    absent = getattr(game, "SCENARIO_ABSENT", ())
+    words = re.compile(r"\b(" + "|".join(map(re.escape, absent)) + r")\b\s*[.(]") if absent else None
+    for key in (k for k in d if k in absent):
+        raise ScenarioFailure(source.find((key,)), f"'{key}': the ruleset '{game.ruleset.name}' has no {key}",
+                              [f"{game.ruleset.name} plays without: {', '.join(absent)}"])
+    for i, step in enumerate(d["steps"]):
+        found = words.search(step.get("formula", "")) if words else None
+        if found:
+            raise ScenarioFailure(source.find(("steps", i)), f"'{found.group(1)}': the ruleset '{game.ruleset.name}' "
+                                  f"has no {found.group(1)}", [f"{game.ruleset.name} plays without: {', '.join(absent)}"])
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -96,6 +125,8 @@ def _setup(game: Game, d: dict, where: Position) -> None:
             game.skills.add(player, game.ruleset.skills[name])
     for player, credits in d.get("credits", {}).items():
         _player(game, player, where).credits = credits
+    for player, points in d.get("points", {}).items():  # a game's score, whatever it is called
+        setattr(_player(game, player, where), game.POINTS, points)
     for player, tokens in d.get("tokens", {}).items():
         p = _player(game, player, where)
         game.token_bag += p.tokens
@@ -236,7 +267,7 @@ def _choose(game: Game, step: Step) -> None:
     text = step.args[0]
     if game.is_over:
         raise ScenarioFailure(step.position, f"cannot choose '{text}': the game is over")
-    if "*" in text:  # a pattern must pick exactly one option: tile copies have unknowable ids
+    if "*" in text and text not in game.decision.options:  # a pattern must pick exactly one option
         matches = [o for o in game.decision.options if fnmatch.fnmatchcase(o, text)]
         if len(matches) != 1:
             raise ScenarioFailure(step.position, f"'{text}' matches {len(matches)} options, not one", _options(game))
@@ -249,13 +280,14 @@ def _choose(game: Game, step: Step) -> None:
 
 def _refuse(game: Game, step: Step) -> None:
     text, rule = step.args[0], (step.args[1] if len(step.args) > 1 else "")
-    before = _snapshot(game)
+    snapshot = getattr(_support(game), "snapshot", _snapshot)
+    before = snapshot(game)
     try:
         game.choose(text)
     except IllegalChoice as err:
         if rule and rule != err.rule and rule not in str(err):
             raise ScenarioFailure(step.position, f"'{text}' was refused, but not by {rule}", [f"refused with: {err}"])
-        if _snapshot(game) != before:
+        if snapshot(game) != before:
             raise ScenarioFailure(step.position, f"refusing '{text}' changed the game state")
         return
     raise ScenarioFailure(step.position, f"expected '{text}' to be refused{' by ' + rule if rule else ''}, but it was accepted")
@@ -264,7 +296,7 @@ def _refuse(game: Game, step: Step) -> None:
 def _expect_option(game: Game, step: Step, present: bool = True) -> None:
     pattern = step.args[0]
     options = game.decision.options if game.decision else ()
-    found = [o for o in options if fnmatch.fnmatchcase(o, pattern)]
+    found = [o for o in options if fnmatch.fnmatchcase(o, pattern)] or [pattern] * (pattern in options)
     if present and not found:
         raise ScenarioFailure(step.position, f"expected an option matching '{pattern}'", _options(game))
     if not present and found:
@@ -272,14 +304,14 @@ def _expect_option(game: Game, step: Step, present: bool = True) -> None:
 
 
 def _expect(game: Game, step: Step) -> None:
-    env, functions = state_env(game)
+    env, functions = getattr(_support(game), "state_env", state_env)(game)
     try:
         formula = compile_formula(step.formula, set(env), functions)
         result = formula(env)
     except FormulaError as err:
         raise ScenarioFailure(step.position, f"cannot check '{step.formula}': {err}", [err.hint] if err.hint else []) from None
     if not result:
-        actual = [f"  {name} = {env[name]}" for name in sorted(formula.names) if name not in game_names(game)]
+        actual = [f"  {name} = {env[name]}" for name in sorted(formula.names) if env[name] != name]
         raise ScenarioFailure(step.position, f"expected {step.formula}", ["actual:", *actual, *explanations(game)])
 
 
@@ -300,7 +332,10 @@ def game_names(game) -> set[str]:
 def state_env(game) -> tuple[dict, dict]:
     env: dict = {name: name for name in game_names(game)}
     colours = sorted(game.ruleset.value("minerals"))
+    unit, side = game.POINTS_UNIT.strip().lower(), getattr(game, "side", lambda name: name)
     for p in game.players:
+        if unit.isalpha():  # a score named by its unit: vp.red (a team's, for each of its seats)
+            env[f"{unit}.{p.name}"] = getattr(game.player(side(p.name)), game.POINTS)
         env[f"credits.{p.name}"] = p.credits
         env[f"minerals.{p.name}"] = sum(p.minerals.values())
         env[f"tokens.{p.name}"] = len(p.tokens)

@@ -1,0 +1,109 @@
+"""Deluxe's end as a rule plugin (``deluxe.end-scoring``), DX-6.2 to DX-6.8 and DX-7.2: cleanup,
+plundering, nebulas and systems, minerals; control as it stood when the last turn ended."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...mechanics import raid
+from ...plugins.hookspecs import hookimpl
+from ..new_order.actions import _touch
+
+
+@hookimpl
+def trian_final_scoring(game):
+    rs = game.ruleset
+    game.tiebreak = {side: game.tiebreak_key(side) for side in game.side_names()}  # DX-6.8: before cleanup
+    areas = [game.board.area(root) for root, t in sorted(game.board.forest.totals.items()) if t.closed]
+    held = {a.id: game.controller(a) for a in areas if a.kind != "space"}
+    cleanup(game)
+    plunder(game, held)
+    for area in (a for a in areas if held.get(a.id)):
+        (nebula if area.kind == "nebula" else system)(game, area, held[area.id])
+    for side in game.side_names():  # DX-6.6; DX-7.2: minerals lying in one's nebulas
+        for count, value, what in ((game.player(side).minerals.total(), rs.value("end.mineral-value"), "minerals"),
+                                   (sum(game.board.totals(a.id).minerals.total() for a in areas if held.get(a.id) == side),
+                                    rs.value("end.nebula-mineral-value"), "minerals in own nebulas")):
+            if count and value:
+                game.score(side, count * value, "minerals", f"{count} {what} × {value} = {count * value} VP")
+
+
+def cleanup(game) -> None:
+    """DX-6.2: emissaries on outposts, in open areas, in areas with no station or extractor; rogues."""
+    for cell in sorted(game.emissaries):
+        area = game.region_area(cell, game.emissaries[cell].region)
+        if area is None or not area.closed or not (area.props.get("extractor") or _stations(game, area)):
+            game.return_emissary(cell)
+    for cell in sorted(c for c, s in game.ships.items() if not {"blocks", "plunders"} & game.piece_properties()[s.kind]):
+        game.return_ship(cell)
+
+
+def _stations(game, area, side=None) -> list[str]:
+    return [e.station for c in game.emissaries_in(area) if (e := game.emissaries[c]).station
+            and side in (None, game.side(e.player))]
+
+
+def nebula(game, area, side) -> None:
+    """DX-6.4: tiles × levels, levels = extractors + each stack's top (RS 1, SB 2)."""
+    rs, stations, extractors = game.ruleset, _stations(game, area, side), area.props.get("extractor", 0)
+    sb = rs.value("level.space-station") + rs.value("level.research-station") * (rs.value("level.stack") == "sum")
+    levels = extractors + stations.count("research-station") * rs.value("level.research-station") \
+        + stations.count("space-station") * sb
+    if levels:
+        game.score(side, len(area.tiles) * levels, "levels", f"nebula at {game.area_name(area)}: {len(area.tiles)} "
+                   f"tiles × {levels} levels ({extractors} extractors + {stations.count('research-station')} RS + "
+                   f"{stations.count('space-station')} SB) = {len(area.tiles) * levels} VP")
+
+
+def system(game, area, side) -> None:
+    """DX-6.5: value (RS 4, SB 10) × (unblocked planets + counted emissaries)."""
+    stations = _stations(game, area, side)
+    if not stations:
+        return
+    value = game.ruleset.value("system." + ("space-station" if "space-station" in stations else "research-station"))
+    planets = sum(_planets_on(game, cell, area.id) for cell in area.tiles if not game.planet_blocked(cell, area.id, side))
+    counted = sum(1 for c in game.emissaries_in(area) if game.side((e := game.emissaries[c]).player) == side
+                  and not game.is_blocked(c) and (not e.station or game.ruleset.value("system.count-stack-emissary")))
+    game.score(side, value * (planets + counted), "planets", f"system at {game.area_name(area)}: ({planets} planets "
+               f"+ {counted} emissaries) × {value} = {value * (planets + counted)} VP")
+
+
+def _planets_on(game, cell, root) -> int:
+    placed, find = game.board.cells[cell], game.board.forest.find
+    return sum(r.prop("planet") for r, n in zip(placed.face.regions, placed.nodes) if n is not None and find(n) == root)
+
+
+def _space_of(game, system_area):
+    """DX-6.7: the outer-space area holding most of the system's planets (ties: the earliest tile)."""
+    age, votes, find = {c: i for i, c in enumerate(game.board.order)}, Counter(), game.board.forest.find
+    for cell in system_area.tiles:
+        placed = game.board.cells[cell]
+        paths = [r for r, n in zip(placed.face.regions, placed.nodes) if n is not None and find(n) == system_area.id]
+        spaces = [(r, n) for r, n in zip(placed.face.regions, placed.nodes) if r.kind == "space" and n is not None]
+        spaces = [n for r, n in spaces if any(_touch(r, p, game.board) for p in paths)] or [n for _, n in spaces]
+        if spaces:
+            votes[find(spaces[0])] += _planets_on(game, cell, system_area.id) + 1e-6 / (1 + age[cell])
+    return max(votes, key=votes.get) if votes else None
+
+
+def plunder(game, held: dict) -> None:
+    """DX-6.7 (X): per outer-space area, the sides with most corvettes raid the others' systems."""
+    by_space: dict = {}
+    for root, side in held.items():
+        area = game.board.area(root)
+        if side and area.kind == "system" and _stations(game, area, side):
+            level = 2 if "space-station" in _stations(game, area, side) else 1
+            by_space.setdefault(_space_of(game, area), []).append((area, side, level))
+    for space, systems in sorted(by_space.items(), key=lambda item: str(item[0])):
+        counts = Counter({side: 0 for side in game.side_names()})
+        for cell, ship in game.ships.items():
+            node = game.board.cells[cell].nodes[ship.region]
+            if game.has_property(ship.kind, "plunders") and node is not None and game.board.forest.find(node) == space:
+                counts[game.side(ship.player)] += 1
+        values = [(side, level * area.props.get("planet", 0)) for area, side, level in systems]
+        for (area, _, level), taken in zip(systems, raid.raids(counts, values)):
+            if taken:
+                victim, raiders, value, share = taken
+                where = f"system at {game.area_name(area)}"
+                game.score(victim, -value, "plunder", f"{where} plundered: {level} × {value // level} planets = -{value} VP")
+                for side in raiders:
+                    game.score(side, share, "plunder", f"{victim}'s {where}: {value} / {len(raiders)} = {share} VP")
