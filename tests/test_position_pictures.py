@@ -88,6 +88,7 @@ def test_unknown_kinds_get_a_stable_shape_the_game_table_leaves_free():
     assert odd in SHAPES and odd not in table.values()
     assert shape_of("wormhole-anchor", table) == odd  # stable
     assert shape_of("wormhole-anchor") in SHAPES  # with no table at all
+    assert shape_of("controller") == "flag"  # the kernel's own kind, whatever the game's table
 
 
 def test_marks_of_any_game_draw_without_the_renderer_knowing_the_game(game):

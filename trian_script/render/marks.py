@@ -28,10 +28,17 @@ def player_colour(name: str | None) -> str:
     return PLAYER_COLOURS.get(name.lower(), f"hsl({zlib.crc32(name.encode()) % 360}, 70%, 50%)")
 
 
+KERNEL_SHAPES = {"controller": "flag"}  # the kernel's own kind of mark (engine/marks.py)
+
+
+def _table(shapes: dict | None) -> dict:
+    return {**KERNEL_SHAPES, **(shapes or {})}
+
+
 def shape_of(kind: str, shapes: dict | None = None) -> str:
     """The game's shape for ``kind``, else one picked by a stable hash of the name among the shapes
     the game's table leaves free (so an unknown kind is not taken for a known one)."""
-    shapes = shapes or {}
+    shapes = _table(shapes)
     if shapes.get(kind) in SHAPES:
         return shapes[kind]
     free = [s for s in SHAPES if s not in shapes.values()] or list(SHAPES)
@@ -40,7 +47,7 @@ def shape_of(kind: str, shapes: dict | None = None) -> str:
 
 def _letter(kind: str, shapes: dict | None) -> str:
     """Kinds the game's table does not name carry their initial, since hashed shapes may repeat."""
-    return "" if (shapes or {}).get(kind) in SHAPES else kind[:1].upper()
+    return "" if _table(shapes).get(kind) in SHAPES else kind[:1].upper()
 
 
 def _regular(x: float, y: float, r: float, n: int, turn: float = -math.pi / 2) -> list:
