@@ -111,3 +111,11 @@ def test_stepping_through_a_game_changes_the_board(browser, page_file, artifacts
 
     assert problems == [] and requests == []
     page.close()
+
+
+def test_without_root_the_browser_tests_say_how_to_get_chromium(monkeypatch):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000, raising=False)
+    assert "apt-get install chromium" in _install_chromium()
+    monkeypatch.setattr(os, "geteuid", lambda: 0, raising=False)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert "no apt-get" in _install_chromium()
