@@ -212,7 +212,9 @@ class Deluxe(NewOrder):
         self.controllers[area.id] = new
 
     # -- units moved: battles, free systems, control (DX-4.10, DX-5) --------------------------------
-    def units_changed(self, cells, actor: str) -> None:
+    def units_changed(self, cells, actor: str, also: tuple = ()) -> None:
+        # ``also`` (New Order's second attacker after a teleported enemy ship) has no part here:
+        # in Deluxe only the ship that moved attacks, and only for its own side (DX-5.1)
         if (ship := self.ships.get(cells[-1])) and self.side(ship.player) == self.side(actor):
             self.then(partial(self._battle, cells[-1]))  # DX-5.1: only the ship that moved attacks
         self.then(partial(self._settle, tuple(cells)))
