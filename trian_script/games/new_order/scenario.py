@@ -70,6 +70,9 @@ def run_scenario(defs, name: str) -> Game:
     game.checkpoint()  # the scripted position is where undo and a failed choice go back to
     for i, raw in enumerate(d["steps"]):
         step = Step(i, raw["do"], raw.get("args", []), raw.get("formula", ""), block.source.find(("steps", i)))
+        # a pick the step is not about (a reroll, which emissary goes) gets the answer the engine gave
+        # before it was a player's, so scenarios written then still hold
+        game.answer_unscripted(str(step.args[0]) if step.do in SCRIPTED and step.args else None)
         RUNNERS[step.do](game, step)
     return game
 
@@ -281,6 +284,7 @@ def _expect(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, f"expected {step.formula}", ["actual:", *actual, *explanations(game)])
 
 
+SCRIPTED = {"choose", "refuse", "expect-option", "expect-no-option"}  # steps that name an option
 RUNNERS = {
     "lay": _lay, "put": _put, "choose": _choose, "refuse": _refuse, "expect": _expect,
     "expect-option": _expect_option,
