@@ -252,8 +252,8 @@ def _exploration(game) -> dict:
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
-    if not game.expedition_done:
-        out.update(expeditions(game))
+    if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
+        out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)
     if not game.constructed:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
@@ -613,6 +613,9 @@ def refusal(game, text: str) -> tuple[str, str]:
     if text.startswith("teleport") and phase == "exploration":
         return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
                 "teleport) to an allowed place", "NO-3.3.4")
+    if text.startswith("expedition") and phase == "exploration" and game.actions_taken and game.actions_left > 0:
+        return ("the additional actions of a trade outpost are research, construction, teleportation or moving a "
+                "ship, not an expedition", "NO-3.3.7")
     if text.startswith("expedition emissary") and game.placed_cell in game.emissaries:
         return "a tile holds at most one emissary", "NO-3.3.6"
     if text.startswith("expedition ship") or text.startswith(("expedition corvette", "expedition rogue")):
