@@ -257,8 +257,8 @@ def _exploration(game) -> dict:
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
-    if not game.expedition_done:
-        out.update(expeditions(game))
+    if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
+        out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)
     if not game.constructed:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
@@ -420,7 +420,10 @@ def teleports(game) -> dict:
         if c in game.ships:
             movers.append(("ship", c))
     for c, ship in sorted(game.ships.items()):
-        if ship.player == me and c != cell and game.board.cells[c].face.prop_total("teleport") and ("ship", c) not in movers:
+        # a teleport on the board teleports a ship that stands on it; a token that works as a
+        # teleport (a Mobile Teleport) does the same (tile legend p. 29)
+        on_teleport = game.board.cells[c].face.prop_total("teleport") or _token_works_as(game, c, "teleport")
+        if ship.player == me and c != cell and on_teleport and ("ship", c) not in movers:
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:
@@ -626,6 +629,9 @@ def refusal(game, text: str) -> tuple[str, str]:
     if text.startswith("teleport") and phase == "exploration":
         return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
                 "teleport) to an allowed place", "NO-3.3.4")
+    if text.startswith("expedition") and phase == "exploration" and game.actions_taken and game.actions_left > 0:
+        return ("the additional actions of a trade outpost are research, construction, teleportation or moving a "
+                "ship, not an expedition", "NO-3.3.7")
     if text.startswith("expedition emissary") and game.placed_cell in game.emissaries:
         return "a tile holds at most one emissary", "NO-3.3.6"
     if text.startswith("expedition ship") or text.startswith(("expedition corvette", "expedition rogue")):

@@ -316,16 +316,15 @@ class NewOrder(Game):
         self.controllers[area.id] = new
 
     def remove_one_emissary(self, player: str, area: Area) -> bool:
-        """Return one of ``player``'s emissaries in ``area`` to the supply; False when none can go.
+        """Return one of ``player``'s clashing emissaries in ``area`` to the supply (the one on the
+        lowest cell: the default of a battle's pick, see ``battles``); False when none can go.
+        Emissaries on stations stay until the end of the game (rulebook p. 9)."""
+        from .battles import removable_emissaries
 
-        An emissary on a station stays until the end of the game (rulebook p. 9), so only bare
-        emissaries are removed. [The rulebook lets the winner choose which; the lowest cell goes.]
-        """
-        mine = sorted(cell for cell in area.tiles
-                      if (e := self.emissaries.get(cell)) and e.player == player and e.station is None)
-        if mine:
-            self.return_emissary(mine[0])
-        return bool(mine)
+        cells = removable_emissaries(self, player, area)
+        if cells:
+            self.return_emissary(cells[0])
+        return bool(cells)
 
     def return_emissary(self, cell: Cell) -> None:
         emissary = self.emissaries.pop(cell)
