@@ -276,19 +276,26 @@ class SkillBook:
         return self.action_options_for(self.game.current.name, phase)
 
     def action_options_for(self, me: str, phase: str) -> dict:
-        owned = self.owned.get(me)
         out = {}
-        if owned is None:
-            return out
-        for skill in owned.skills:
-            for index, action in enumerate(skill.actions):
-                if action.phase != phase:
-                    continue
-                env = self.owner_env(me, skill, index)
-                if action.condition is None or action.condition(env):
-                    text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                    out[text] = partial(self._use, me, skill, index)
+        for skill, index, action in self._actions().get((me, phase), ()):
+            env = self.owner_env(me, skill, index)
+            if action.condition is None or action.condition(env):
+                text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
+                out[text] = partial(self._use, me, skill, index)
         return out
+
+    def _actions(self) -> dict:
+        """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
+        order of the skills; made again when a skill is added (``_cache`` is cleared then)."""
+        index = self._cache.get("actions")
+        if index is None:
+            index = {}
+            for player, owned in self.owned.items():
+                for skill in owned.skills:
+                    for number, action in enumerate(skill.actions):
+                        index.setdefault((player, action.phase), []).append((skill, number, action))
+            self._cache["actions"] = index
+        return index
 
     def _use(self, player: str, skill: Skill, index: int) -> None:
         owned = self.owned[player]
