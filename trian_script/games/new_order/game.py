@@ -70,6 +70,11 @@ class NewOrder(Game):
     def battle(self, value) -> None:
         self.waiting = value
 
+    def __getstate__(self) -> dict:
+        state = super().__getstate__()
+        state.pop("_space_links", None)  # a cache, worked out again when asked
+        return state
+
     def zone(self, name: str) -> Counter:
         """New Order's zones: ``bag`` (minerals), ``minerals:PLAYER``, ``supply:PLAYER`` (pieces on
         the race board), ``area:ROOT`` (the minerals lying in a nebula)."""
@@ -360,10 +365,20 @@ class NewOrder(Game):
     # -- ships and space ----------------------------------------------------------------------------
     def space_link(self, cell: Cell, region: int, other: Cell) -> int | None:
         """The space region of ``other`` that ``region`` of ``cell`` touches across their edge."""
-        grid, k = self.board.grid, self.board.k
         placed, there = self.board.cells[cell], self.board.cells.get(other)
         if there is None:
             return None
+        # two laid tiles never change: their link is worked out once (asked at every ship move)
+        links = self.__dict__.setdefault("_space_links", {})
+        known = links.get((cell, region, other))
+        if known is not None and known[0] is placed and known[1] is there:
+            return known[2]
+        found = links[(cell, region, other)] = (placed, there, self._space_link(cell, region, other))
+        return found[2]
+
+    def _space_link(self, cell: Cell, region: int, other: Cell) -> int | None:
+        grid, k = self.board.grid, self.board.k
+        placed, there = self.board.cells[cell], self.board.cells[other]
         edge = grid.neighbours(cell).index(other)
         back = grid.back_edge(cell, edge)
         mine, theirs = _space_at(placed.orientation), _space_at(there.orientation)

@@ -393,21 +393,31 @@ class SkillBook:
         return self.action_options_for(self.game.current.name, phase)
 
     def action_options_for(self, me: str, phase: str) -> dict:
-        owned = self.owned.get(me)
         out = {}
-        if owned is None:
-            return out
-        for skill in owned.skills:
-            for index, action in enumerate(skill.actions):
-                if action.phase != phase or (action.limit and owned.spans[(action.limit, skill.name, "action", index)]):
-                    continue
-                env = self.owner_env(me, skill, index)
-                if action.choices:
-                    out.update(self._choice_options(me, skill, index, action, env))
-                elif action.condition is None or action.condition(env):
-                    text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                    out[text] = partial(self._use, me, skill, index)
+        owned = self.owned.get(me)
+        for skill, index, action in self._actions().get((me, phase), ()):
+            if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
+                continue
+            env = self.owner_env(me, skill, index)
+            if action.choices:
+                out.update(self._choice_options(me, skill, index, action, env))
+            elif action.condition is None or action.condition(env):
+                text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
+                out[text] = partial(self._use, me, skill, index)
         return out
+
+    def _actions(self) -> dict:
+        """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
+        order of the skills; made again when a skill is added (``_cache`` is cleared then)."""
+        index = self._cache.get("actions")
+        if index is None:
+            index = {}
+            for player, owned in self.owned.items():
+                for skill in owned.skills:
+                    for number, action in enumerate(skill.actions):
+                        index.setdefault((player, action.phase), []).append((skill, number, action))
+            self._cache["actions"] = index
+        return index
 
     def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
