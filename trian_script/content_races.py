@@ -50,6 +50,9 @@ def describe_race(ruleset_name: str, name: str, paths=()) -> str:
     out = [f"{race.title} ({race.name})" + (f" — {race.text}" if race.text else ""),
            f"colour: {race.colour or '-'}" + (f"   special tokens: {', '.join(f'{n}×{k}' for k, n in race.tokens)}"
                                               if race.tokens else ""),
+           *([f"own pieces: " + ", ".join(f"{kind}×{count} (is {', '.join(props)}" + (f"; moves {moves}" if moves is not None
+                                                                                          else "") + ")"
+                                         for kind, count, props, moves in race.pieces)] if race.pieces else []),
            "", "Active from the start:"]
     out += [_skill_line(skills[s]) for s in race.active]
     out += ["", f"Modules (unlock one per turn in phase 1; racial side {costs['racial']}¢, universal side "

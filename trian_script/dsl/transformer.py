@@ -89,7 +89,7 @@ class _BlockBuilder:
         self.definition: dict = {}
 
     def build(self, block: Tree) -> Block:
-        kind_tree, name, title, parent, *entries = block.children
+        kind_tree, name, title, parent, is_clause, *entries = block.children
         kind = str(kind_tree.children[0])
         self.definition = {"kind": kind, "name": str(name)}
         self.source.put((), name)
@@ -101,6 +101,10 @@ class _BlockBuilder:
         if parent is not None:
             self.definition["extends"] = str(parent)
             self.source.put(("extends",), parent)
+        if is_clause is not None:  # a piece's properties
+            self.definition["is"] = [str(p) for p in is_clause.children]
+            for i, prop in enumerate(is_clause.children):
+                self.source.put(("is", i), prop)
         for entry in entries:
             if isinstance(entry, Tree):
                 getattr(self, "_" + entry.data)(entry)

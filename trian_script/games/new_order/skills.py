@@ -76,6 +76,13 @@ UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back t
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
           "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
 LIMITS = ("turn", "clash", "game")  # once per …
+# the properties a piece may have, and what the rules do with them (variants/new_order.trian)
+PIECE_PROPERTIES = {
+    "ship": "a ship: sent on expeditions, moves through outer space, one per tile, fights ship battles (NO-3.3, NO-4.5)",
+    "armed": "wins against an unarmed ship without dice (a Corvette against a Rogue)",
+    "blocks": "blocks the enemy emissaries on its tile (NO-4.8)", "protects": "protects its owner's emissary from teleports",
+    "plunders": "plunders enemy stations at the end (NO-5.2)", "gathers": "gathers minerals from a closed nebula in phase 1 (NO-3.1.4)",
+}
 
 
 @shared
@@ -157,6 +164,8 @@ class Race:
     active: tuple[str, ...]
     modules: tuple[tuple[str, str], ...]  # (racial side, universal side) of modules 1..3
     tokens: tuple[tuple[str, int], ...] = ()
+    # the race's own kinds of piece: (kind, count on the race board, properties, moves or None)
+    pieces: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
 
 
 def compile_skill(definition: dict, folder: str = "") -> Skill:
@@ -186,11 +195,14 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                  areas)
 
 
-def compile_race(definition: dict) -> Race:
+def compile_race(definition: dict, pieces: dict | None = None) -> Race:
+    """``pieces``: the piece blocks' definitions, by kind (a race names those it has)."""
     modules = tuple((m["racial"], m["universal"]) for m in sorted(definition.get("modules", []), key=lambda m: m["module"]))
+    own = tuple((kind, count, tuple((pieces or {})[kind].get("is", ())), (pieces or {})[kind].get("moves"))
+                for kind, count in sorted(definition.get("pieces", {}).items()) if kind in (pieces or {}))
     return Race(definition["name"], definition.get("title", definition["name"]), definition.get("colour", ""),
                 definition.get("text", ""), tuple(definition.get("active", [])), modules,
-                tuple(sorted(definition.get("tokens", {}).items())))
+                tuple(sorted(definition.get("tokens", {}).items())), own)
 
 
 @dataclass
@@ -218,6 +230,10 @@ class SkillBook:
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
         self.owned[player] = Owned(race)
+        if race.pieces and self.game.ruleset.value("ships"):
+            supply = self.game.player(player).supply
+            for kind, count, _, _ in race.pieces:
+                supply[kind + "s"] += count  # the race's own pieces on its race board
         for name in race.active:
             self.add(player, self.game.ruleset.skills[name])
         self.owned[player].special.update(dict(race.tokens))
@@ -268,6 +284,8 @@ class SkillBook:
         if key in self._cache:
             return self._cache[key]
         value = self._base(name)
+        if name == "ship.move" and context.get("unit") in self.piece_moves():
+            value = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
         mods: list[tuple[str, object]] = []
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
         if player in self.owned:
@@ -282,6 +300,18 @@ class SkillBook:
         if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
             self._cache[key] = value
         return value
+
+    def piece_moves(self) -> dict:
+        """kind -> the tiles it moves, for the seated races' pieces that say so."""
+        moves = self._cache.get("piece-moves")
+        if moves is None:
+            moves = self._cache["piece-moves"] = {kind: m for owned in self.owned.values()
+                                                  for kind, _, _, m in owned.race.pieces if m is not None}
+        return moves
+
+    def piece_properties(self) -> dict:
+        """kind -> properties of the seated races' own pieces."""
+        return {kind: frozenset(props) for owned in self.owned.values() for kind, _, props, _ in owned.race.pieces}
 
     def _base(self, name: str):
         try:
