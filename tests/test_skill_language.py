@@ -87,7 +87,7 @@ def test_races_show_explains_each_skill_from_its_definition():
     assert ("- each of your gauss-cannon tokens on the board acts on every ship in its field "
             "(param(\"gauss-cannon.field-of-fire\")), until an exmitter reaches it: send ship back to its owner's "
             "supply, then if ship.player is not you, draw param(\"gauss-cannon.minerals\") random mineral(s)") in text
-    assert "- the rest is Python (volkharnian:Manipulation)" in describe_race("new_order", "volkharnian")
+    assert "- the rest is Python (volkharnian:AdaptationUpkeep)" in describe_race("new_order", "volkharnian")
 
 
 def test_choices_take_targets_from_known_sources(tmp_path):
@@ -158,3 +158,25 @@ def test_a_piece_claims_only_the_games_properties(tmp_path):
     assert "armed" in by_line[1].expected and "gathers" in by_line[1].expected
     assert by_line[4].message == "piece 'rock' is no ship: a race's pieces are ships (for now)"
     assert by_line[9].message == "unknown piece 'glidr'" and by_line[9].hint == "did you mean 'glider'?"
+
+
+def test_trian_new_race_starts_from_a_piece_a_trigger_and_a_limited_action(tmp_path):
+    import random
+
+    from trian_script.content_races import new_race_file
+    from trian_script.dsl.loader import load
+    from trian_script.engine.ruleset import load_ruleset as load_named
+
+    text = new_race_file("star-fans", tmp_path).read_text(encoding="utf-8")
+    assert 'piece star-fans-runner "Runner" is ship, gathers' in text
+    assert 'on unit-moved where unit == "star-fans-runner" once per turn -> minerals(1)' in text
+    assert "action extraction \"sell 2 yellow minerals for 9¢\" once per turn" in text
+    assert "\nplugin" not in text and "  plugin" not in text
+    defs = load([tmp_path])
+    assert not defs.report, defs.report.render()
+    game = Game(load_named("new_order", defs=defs), ["red", "blue"], 5, races={"red": "star-fans"})
+    r = random.Random(5)
+    while not game.is_over:
+        options = game.decision.options
+        game.choose(options[r.randrange(len(options))])
+    assert game.player("red").supply["star-fans-runners"] in (0, 1)

@@ -382,7 +382,7 @@ def _check_choices(defs, block, path, item, names, values) -> set:
 
     for _, field, _, _ in string.Formatter().parse(item.get("label", "")):
         chosen = [c["name"] for c in item.get("choose", [])]
-        if field is not None and field not in chosen:
+        if field is not None and field.split(".")[0] not in chosen:
             defs.report.add("TS306", f"the label names '{{{field}}}', which is not a choice",
                             block.source.find(path + ("label",)), expected=one_of(chosen) if chosen else
                             "a choice: choose NAME from SOURCE", hint=did_you_mean(field, chosen))

@@ -370,7 +370,8 @@ class _BlockBuilder:
         first = self.text_lines[meta.line - 1][meta.column - 1 :]
         middle = self.text_lines[meta.line : meta.end_line - 1]
         last = self.text_lines[meta.end_line - 1][: meta.end_column - 1]
-        return " ".join(part.strip() for part in [first, *middle, last])
+        # a formula continued over lines (a backslash at a line's end) reads as one line
+        return " ".join(part.strip().removesuffix("\\").strip() for part in [first, *middle, last])
 
 
 def _number(token: Token):

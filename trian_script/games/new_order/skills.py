@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, Target, sources, target_effects
+from .skill_targets import SOURCES, Target, sources, target_effects, target_values
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -48,7 +48,7 @@ EVENTS = {
 }
 ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
-               "turn", "uses-this-turn", "owner", "current", "none",
+               "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
 # effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
 EFFECTS = {
@@ -63,6 +63,7 @@ EFFECTS = {
     "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
     "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
     "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
+    "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -74,7 +75,10 @@ AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unl
 UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
-          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
+          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)",
+          "same-area": "same-area(UNIT, UNIT) (one outer-space area for ships, one nebula or system for emissaries)",
+          "steps": "steps(TARGET, TARGET) (edge steps between their tiles on the grid)",
+          "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)"}
 LIMITS = ("turn", "clash", "game")  # once per …
 # the properties a piece may have, and what the rules do with them (variants/new_order.trian)
 PIECE_PROPERTIES = {
@@ -381,12 +385,12 @@ class SkillBook:
         field = field_cells(game, token.cell, area.field(env))
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
-        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id))).bound("token")
+        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
                 if token.id not in game.special_tokens:
                     return  # the token is gone (a bomb that exploded)
-                here = Scope(env, {**own, **piece.bound(area.enters)})
+                here = Scope(env, {"token": own, area.enters: piece})
                 if area.condition is None or area.condition(here):
                     game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
                     run_effects(game, player, skill, area.effects, here, {})
@@ -435,9 +439,9 @@ class SkillBook:
         env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
         out = {}
         for picked in self._picks(action.choices, Scope(env, {})):
-            if action.condition is not None and not early and not action.condition(Scope(env, _bound(picked))):
+            if action.condition is not None and not early and not action.condition(Scope(env, picked)):
                 continue
-            words = {name: target.text for name, target in picked.items()}
+            words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
         return out
@@ -450,16 +454,13 @@ class SkillBook:
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        layer = env
         for target in choice.source(env):
-            names = target.bound(choice.name)
-            layer.update(names)
+            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
             if choice.where is None or choice.where(env):
                 picked[choice.name] = target
                 yield from self._picks(choices, env, picked)
                 del picked[choice.name]
-            for key in names:
-                del layer[key]
+            del env[choice.name]
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -468,9 +469,7 @@ class SkillBook:
         action = skill.actions[index]
         if action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
-        env = self.owner_env(player, skill, index)
-        for name, target in (targets or {}).items():
-            env.update(target.bound(name))
+        env = Scope(self.owner_env(player, skill, index), dict(targets or {}))
         run_effects(self.game, player, skill, action.effects, env, {})
         self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
@@ -496,7 +495,7 @@ class OwnerEnv(dict):
     """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
     Each value is worked out when a formula first reads it (most read one or two), then kept."""
 
-    WORDS = {"none": "none", "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+    WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
     def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
@@ -521,7 +520,8 @@ class OwnerEnv(dict):
             raise KeyError(key)
         if key == BOUND:
             return {"param": partial(game.param, player=player),  # what a condition may call
-                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind))}
+                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
+                    **target_values(game)}
         if key in game.ruleset.value("minerals"):
             return key
         me = game.player(player)
@@ -549,6 +549,11 @@ class Scope(dict):
         self.parent = parent
 
     def __missing__(self, key):
+        head, dot, rest = key.partition(".")
+        if dot:
+            target = dict.get(self, head)
+            if isinstance(target, Target):
+                return target.data[rest]  # ``stake.count``: a chosen target's data
         return self.parent[key]
 
 
@@ -582,11 +587,22 @@ def ship_like_tokens(game) -> list:
     return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
 
 
-def _bound(picked: dict) -> dict:
-    out = {}
-    for name, target in picked.items():
-        out.update(target.bound(name))
-    return out
+class _Words:
+    """A chosen target in an option's label: ``{mine}`` is its words, ``{mine.kind}`` its data."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target):
+        self.target = target
+
+    def __format__(self, spec: str) -> str:
+        return format(self.target.text, spec)
+
+    def __str__(self) -> str:
+        return self.target.text
+
+    def __getattr__(self, key: str):
+        return self.target.data[key]
 
 
 def _chosen_names(chosen: set, env: dict) -> set:
@@ -696,4 +712,4 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_effects(game, player, skill)}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_values(game), **target_effects(game, player, skill)}
