@@ -38,9 +38,16 @@ class NewOrder(Game):
         from .skills import compile_race, compile_skill
 
         skills = {n: compile_skill(b.definition, str(Path(b.source.file).parent)) for n, b in defs.blocks["skill"].items()}
-        races = {n: compile_race(b.definition) for n, b in defs.blocks["race"].items()}
+        pieces = {n: b.definition for n, b in defs.blocks.get("piece", {}).items()}
+        races = {n: compile_race(b.definition, pieces) for n, b in defs.blocks["race"].items()}
         tokens = {n: b.definition for n, b in defs.blocks["token"].items()}
         return races, skills, tokens
+
+    def piece_properties(self) -> dict:
+        """The ruleset's pieces and the seated races' own kinds of piece (``piece`` blocks)."""
+        base = super().piece_properties()
+        own = self.__dict__.get("race_pieces")
+        return {**base, **own} if own else base
 
     def setup(self, seats: list[str], races: dict[str, str]) -> None:
         from .skills import SkillBook
@@ -143,6 +150,7 @@ class NewOrder(Game):
                 raise IllegalChoice("there are not enough races for every seat", "NO-2.1")
             self.races[seat] = race
             self.skills.seat(seat, known[race])
+        self.race_pieces = self.skills.piece_properties()  # their kinds are pieces for every rule
 
     def _setup(self, seats: list[str], races: dict[str, str]) -> None:
         rs, n = self.ruleset, len(seats)

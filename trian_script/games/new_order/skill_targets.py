@@ -15,20 +15,13 @@ from .actions import protected, region_name, teleport_targets
 class Target:
     """One thing to choose: ``text`` in the option, ``data`` for conditions and effects."""
 
-    __slots__ = ("text", "data", "names")
+    __slots__ = ("text", "data")
 
-    def __init__(self, text: str, data: tuple[tuple[str, object], ...]):
+    def __init__(self, text: str, data):
         self.text, self.data = text, dict(data)
-        self.names = None  # the names a formula reads for it, once it is bound to a choice
 
     def get(self, key: str, default=None):
         return self.data.get(key, default)
-
-    def bound(self, name: str) -> dict:
-        """``{name: self, name.key: value…}``: what a formula reads of this target as ``name``."""
-        if self.names is None or name not in self.names:
-            self.names = {name: self, **{f"{name}.{k}": v for k, v in self.data.items()}}
-        return self.names
 
 
 # source: (its shape, the data each of its targets carries)
@@ -45,6 +38,7 @@ SOURCES = {
     "teleportable-near": ("teleportable-near(KIND)", ("kind", "cell")),
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
+    "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
 }
 
 
@@ -81,9 +75,14 @@ def sources(game, player: str) -> dict:
                               (("cell", cell), ("region", region), ("outpost", outpost))))
         return out
 
+    ship_like = None  # cells of ship-like tokens, found once per listing
+
     def has_ship(cell) -> bool:
-        return cell in game.ships or any(game.ruleset.tokens.get(t.kind, {}).get("ship-like")
-                                         and not t.data.get("fixed") for t in game.tokens_at(cell))
+        nonlocal ship_like
+        if ship_like is None:
+            ship_like = {t.cell for t in game.special_tokens.values()
+                         if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
+        return cell in game.ships or cell in ship_like
 
     def place(cell, region, text: str) -> Target:
         return Target(text, (("cell", cell), ("region", region), ("exmitted", game.exmitter_reach(cell)),
@@ -134,6 +133,20 @@ def sources(game, player: str) -> dict:
             frontier = following
         return [place(cell, None, f"@{fmt(cell)}") for cell in sorted(out)]
 
+    def units(whose):
+        """The owner's (``units(owner)``) or the other players' (``units(enemy)``) units that may
+        leave their tile: emissaries not on a station and not blocked, then ships, by tile."""
+        out = []
+        for kind, table in (("emissary", game.emissaries), ("ship", game.ships)):
+            for cell, unit in sorted(table.items()):
+                if (unit.player == player) != (whose == player):
+                    continue
+                if kind == "emissary" and (unit.station is not None or game.is_blocked(cell)):
+                    continue
+                out.append(Target(f"@{fmt(cell)}", (("kind", kind), ("cell", cell), ("region", unit.region),
+                                                   ("player", unit.player))))
+        return out
+
     def words(*choices):
         return [Target(word, (("word", word),)) for word in choices]
 
@@ -172,7 +185,38 @@ def sources(game, player: str) -> dict:
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
             "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
-            "words": words}
+            "words": words, "units": units}
+
+
+def target_values(game) -> dict:
+    """Questions a condition may ask about chosen targets."""
+
+    def same_area(a, b) -> bool:
+        """Both units in one area: ships in one outer-space area, emissaries in one nebula or system."""
+        area_a = game.region_area(a.get("cell"), a.get("region"))
+        area_b = game.region_area(b.get("cell"), b.get("region"))
+        if area_a is None or area_b is None or area_a.id != area_b.id:
+            return False
+        return area_a.kind == "space" if a.get("kind") == "ship" else area_a.kind in ("nebula", "system")
+
+    def steps(a, b) -> int:
+        """Edge steps on the grid between two targets' tiles (empty slots included), counted up to 9."""
+        grid, goal = game.board.grid, b.get("cell")
+        seen, frontier = {a.get("cell")}, [a.get("cell")]
+        for distance in range(10):
+            if goal in frontier:
+                return distance
+            frontier = [n for c in frontier for n in grid.neighbours(c) if n not in seen]
+            seen.update(frontier)
+        return 10
+
+    def exmitter_reach(where, whose) -> bool:
+        """Whether ``where``'s tile is in an exmitter's reach for the units of ``whose`` (a player, or
+        a target's player)."""
+        who = whose if isinstance(whose, str) else whose.get("player")
+        return game.exmitter_reach(where.get("cell"), who)
+
+    return {"same-area": same_area, "steps": steps, "exmitter-reach": exmitter_reach}
 
 
 def target_effects(game, player: str, skill) -> dict:
@@ -236,6 +280,26 @@ def target_effects(game, player: str, skill) -> dict:
             game.note(f"{player} draws {sum(drawn.values())} minerals for {ships} ship{'s' if ships > 1 else ''} destroyed")
         game.units_changed(cells, player)  # unblocked emissaries, control (NO-4.6–4.8)
 
-    return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on,
+    def swap(a, b):
+        """Two units of the same type exchange their places (regions, area counts, events); the
+        owner caused it: battles and control follow (NO-4.5, NO-4.7)."""
+        kind, mine, theirs = a.get("kind"), a.get("cell"), b.get("cell")
+        table = game.emissaries if kind == "emissary" else game.ships
+        one, other = table.pop(mine), table.pop(theirs)
+        if kind == "emissary":  # the areas count emissaries per player: one leaves for the other
+            for cell, region, gone, come in ((mine, one.region, one, other), (theirs, other.region, other, one)):
+                node = game.board.cells[cell].nodes[region]
+                if node is not None:
+                    game.board.totals(node).units[(gone.player, "emissaries")] -= 1
+                    game.board.totals(node).units[(come.player, "emissaries")] += 1
+        one.region, other.region = other.region, one.region
+        table[theirs], table[mine] = one, other
+        game.note(f"{player} swaps the {kind} at {fmt(mine)} with {other.player}'s at {fmt(theirs)} ({skill.title})")
+        for unit, origin, cell in ((one, mine, theirs), (other, theirs, mine)):
+            game.emit("unit-moved", unit.player, player=unit.player, unit=kind if kind == "emissary" else unit.kind,
+                      origin=origin, cell=cell, swapped=True)
+        game.units_changed([mine, theirs], player)
+
+    return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode}
 

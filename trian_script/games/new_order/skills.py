@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, Target, sources, target_effects
+from .skill_targets import SOURCES, Target, sources, target_effects, target_values
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -51,7 +51,7 @@ EVENTS = {
 }
 ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
-               "turn", "uses-this-turn", "owner", "current", "none",
+               "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
 # effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
 EFFECTS = {
@@ -66,6 +66,7 @@ EFFECTS = {
     "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
     "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
     "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
+    "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -77,8 +78,18 @@ AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unl
 UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
-          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
+          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)",
+          "same-area": "same-area(UNIT, UNIT) (one outer-space area for ships, one nebula or system for emissaries)",
+          "steps": "steps(TARGET, TARGET) (edge steps between their tiles on the grid)",
+          "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)"}
 LIMITS = ("turn", "clash", "game")  # once per …
+# the properties a piece may have, and what the rules do with them (variants/new_order.trian)
+PIECE_PROPERTIES = {
+    "ship": "a ship: sent on expeditions, moves through outer space, one per tile, fights ship battles (NO-3.3, NO-4.5)",
+    "armed": "wins against an unarmed ship without dice (a Corvette against a Rogue)",
+    "blocks": "blocks the enemy emissaries on its tile (NO-4.8)", "protects": "protects its owner's emissary from teleports",
+    "plunders": "plunders enemy stations at the end (NO-5.2)", "gathers": "gathers minerals from a closed nebula in phase 1 (NO-3.1.4)",
+}
 
 
 @shared
@@ -160,6 +171,8 @@ class Race:
     active: tuple[str, ...]
     modules: tuple[tuple[str, str], ...]  # (racial side, universal side) of modules 1..3
     tokens: tuple[tuple[str, int], ...] = ()
+    # the race's own kinds of piece: (kind, count on the race board, properties, moves or None)
+    pieces: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
 
 
 def compile_skill(definition: dict, folder: str = "") -> Skill:
@@ -189,11 +202,14 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                  areas)
 
 
-def compile_race(definition: dict) -> Race:
+def compile_race(definition: dict, pieces: dict | None = None) -> Race:
+    """``pieces``: the piece blocks' definitions, by kind (a race names those it has)."""
     modules = tuple((m["racial"], m["universal"]) for m in sorted(definition.get("modules", []), key=lambda m: m["module"]))
+    own = tuple((kind, count, tuple((pieces or {})[kind].get("is", ())), (pieces or {})[kind].get("moves"))
+                for kind, count in sorted(definition.get("pieces", {}).items()) if kind in (pieces or {}))
     return Race(definition["name"], definition.get("title", definition["name"]), definition.get("colour", ""),
                 definition.get("text", ""), tuple(definition.get("active", [])), modules,
-                tuple(sorted(definition.get("tokens", {}).items())))
+                tuple(sorted(definition.get("tokens", {}).items())), own)
 
 
 @dataclass
@@ -224,6 +240,10 @@ class SkillBook:
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
         self.owned[player] = Owned(race)
+        if race.pieces and self.game.ruleset.value("ships"):
+            supply = self.game.player(player).supply
+            for kind, count, _, _ in race.pieces:
+                supply[kind + "s"] += count  # the race's own pieces on its race board
         for name in race.active:
             self.add(player, self.game.ruleset.skills[name])
         self.owned[player].special.update(dict(race.tokens))
@@ -282,6 +302,8 @@ class SkillBook:
         if value is not _UNKNOWN:
             return value
         value = self._base(name)
+        if name == "ship.move" and context.get("unit") in self.piece_moves():
+            value = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
         mods: list[tuple[str, object]] = []
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
         if player in self.owned:
@@ -296,6 +318,18 @@ class SkillBook:
         if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
             self._cache[key] = value
         return value
+
+    def piece_moves(self) -> dict:
+        """kind -> the tiles it moves, for the seated races' pieces that say so."""
+        moves = self._cache.get("piece-moves")
+        if moves is None:
+            moves = self._cache["piece-moves"] = {kind: m for owned in self.owned.values()
+                                                  for kind, _, _, m in owned.race.pieces if m is not None}
+        return moves
+
+    def piece_properties(self) -> dict:
+        """kind -> properties of the seated races' own pieces."""
+        return {kind: frozenset(props) for owned in self.owned.values() for kind, _, props, _ in owned.race.pieces}
 
     def _base(self, name: str):
         try:
@@ -365,12 +399,12 @@ class SkillBook:
         field = field_cells(game, token.cell, area.field(env))
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
-        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id))).bound("token")
+        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
                 if token.id not in game.special_tokens:
                     return  # the token is gone (a bomb that exploded)
-                here = Scope(env, {**own, **piece.bound(area.enters)})
+                here = Scope(env, {"token": own, area.enters: piece})
                 if area.condition is None or area.condition(here):
                     game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
                     run_effects(game, player, skill, area.effects, here, {})
@@ -429,9 +463,9 @@ class SkillBook:
         env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
         out = {}
         for picked in self._picks(action.choices, Scope(env, {})):
-            if action.condition is not None and not early and not action.condition(Scope(env, _bound(picked))):
+            if action.condition is not None and not early and not action.condition(Scope(env, picked)):
                 continue
-            words = {name: target.text for name, target in picked.items()}
+            words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
         return out
@@ -444,16 +478,13 @@ class SkillBook:
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        layer = env
         for target in choice.source(env):
-            names = target.bound(choice.name)
-            layer.update(names)
+            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
             if choice.where is None or choice.where(env):
                 picked[choice.name] = target
                 yield from self._picks(choices, env, picked)
                 del picked[choice.name]
-            for key in names:
-                del layer[key]
+            del env[choice.name]
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -462,9 +493,7 @@ class SkillBook:
         action = skill.actions[index]
         if action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
-        env = self.owner_env(player, skill, index)
-        for name, target in (targets or {}).items():
-            env.update(target.bound(name))
+        env = Scope(self.owner_env(player, skill, index), dict(targets or {}))
         run_effects(self.game, player, skill, action.effects, env, {})
         self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
@@ -490,7 +519,7 @@ class OwnerEnv(dict):
     """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
     Each value is worked out when a formula first reads it (most read one or two), then kept."""
 
-    WORDS = {"none": "none", "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+    WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
     def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
@@ -515,7 +544,8 @@ class OwnerEnv(dict):
             raise KeyError(key)
         if key == BOUND:
             return {"param": partial(game.param, player=player),  # what a condition may call
-                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind))}
+                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
+                    **target_values(game)}
         if key in game.ruleset.value("minerals"):
             return key
         me = game.player(player)
@@ -543,6 +573,11 @@ class Scope(dict):
         self.parent = parent
 
     def __missing__(self, key):
+        head, dot, rest = key.partition(".")
+        if dot:
+            target = dict.get(self, head)
+            if isinstance(target, Target):
+                return target.data[rest]  # ``stake.count``: a chosen target's data
         return self.parent[key]
 
 
@@ -576,11 +611,22 @@ def ship_like_tokens(game) -> list:
     return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
 
 
-def _bound(picked: dict) -> dict:
-    out = {}
-    for name, target in picked.items():
-        out.update(target.bound(name))
-    return out
+class _Words:
+    """A chosen target in an option's label: ``{mine}`` is its words, ``{mine.kind}`` its data."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target):
+        self.target = target
+
+    def __format__(self, spec: str) -> str:
+        return format(self.target.text, spec)
+
+    def __str__(self) -> str:
+        return self.target.text
+
+    def __getattr__(self, key: str):
+        return self.target.data[key]
 
 
 def _chosen_names(chosen: set, env: dict) -> set:
@@ -690,4 +736,4 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_effects(game, player, skill)}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_values(game), **target_effects(game, player, skill)}
