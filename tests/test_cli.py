@@ -77,7 +77,7 @@ def test_a_person_can_ask_for_help_undo_save_quit_and_resume(tmp_path):
 
     moves = parse(log.read_text(), str(log)).moves
     assert len(moves) >= 1  # red's first choice stands; the second was taken back
-    again = subprocess.run([sys.executable, "-m", "trian_script.cli", "play", "--resume", str(log)],
+    again = subprocess.run([sys.executable, "-m", "trian_script.cli", "play", "--resume", str(log), "--seat", "red=greedy"],
                            capture_output=True, text=True, timeout=60)
     assert again.returncode == 0 and "Traceback" not in again.stderr
 

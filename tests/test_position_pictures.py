@@ -170,3 +170,36 @@ def test_cli_replay_html_and_unwritable_paths(log_file, tmp_path, capsys):
     assert main(["replay", str(log_file), "--html", str(tmp_path / "no" / "such" / "g.html")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--html" in err
+
+
+@pytest.mark.parametrize("grid, edges", [("hex", ['n', 's', 'p', 's', 'p', 's']), ("square", ['n', 'p', 's', 'p'])])
+def test_a_position_of_another_game_on_another_grid(grid, edges):
+    """What a hex-tile game (or any other) lists is drawn the same way: the renderer needs only the
+    board, the players and the marks."""
+    from types import SimpleNamespace
+
+    from trian_script.board import Board, compile_tileset
+
+    definition = {
+        'name': 't', 'grid': grid, 'segments': 1,
+        'features': {'space': {'letter': 's', 'forms': 'space', 'background': True},
+                     'nebula': {'letter': 'n', 'forms': 'nebula', 'divides': 'space'},
+                     'path': {'letter': 'p', 'forms': 'system', 'within': 'space', 'joined': True}},
+        'properties': {'planet': {'on': 'path'}},
+        'faces': {'H': {'edges': edges, 'regions': [{'kind': 'path', 'props': {'planet': 1}}]}},
+        'tiles': {'A': {'faces': ['H', 'H'], 'count': 2}},
+    }
+    tileset = compile_tileset(definition)
+    board = Board(tileset)
+    cell = board.grid.origin()
+    board.place(tileset.tiles[0], tileset.faces['H'], cell, 0)
+    regions = len(tileset.faces['H'].regions)
+    marks = [Mark(cell, "outpost", "teal", regions - 1), Mark(cell, "colonist", "orange", 0, 2),
+             Mark(cell, "spice", None, 0, 4, "gold")]
+    game = SimpleNamespace(board=board, board_marks=lambda: marks, players=[SimpleNamespace(name="teal"),
+                           SimpleNamespace(name="orange")], log=[], races={})
+    root = ET.fromstring(board_picture(game).as_svg())
+    assert len(marks_in(root)) == 3
+    legend = [t.text for t in root.iter(SVG + "text")]
+    for word in ("teal", "orange", "outpost", "colonist", "spice"):
+        assert word in legend

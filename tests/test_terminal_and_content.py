@@ -113,3 +113,37 @@ def test_a_scenario_seats_a_race_from_content(own_race):
 def test_a_scenario_naming_an_unknown_race_says_where_to_give_it(own_race):
     done = run_pytest(own_race)
     assert done.returncode == 1 and "--trian-content PATH" in done.stdout
+
+
+def test_a_crash_keeps_the_game_so_far_in_the_log(tmp_path, monkeypatch, capsys):
+    from trian_script.bots import BOTS
+
+    real = BOTS["greedy"].choose
+    calls = []
+
+    def breaks_after_a_while(self, game):
+        calls.append(1)
+        if len(calls) > 30:
+            raise ZeroDivisionError("a formula divided by zero")
+        return real(self, game)
+
+    monkeypatch.setattr(BOTS["greedy"], "choose", breaks_after_a_while)
+    log = tmp_path / "g.log"
+    assert main(["play", "--players", "2", "--seed", "1", "--log", str(log)]) == 1
+    err = capsys.readouterr().err
+    assert "ZeroDivisionError" in err and "Traceback" not in err and f"is in {log}" in err
+    assert main(["replay", str(log)]) == 1  # a truncated log: the summary so far, exit 1
+    assert "ends after 30 decisions" in capsys.readouterr().err
+
+
+def test_resume_seats_the_person_again(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "h.log"
+    answers = iter(["1", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--players", "2", "--seed", "3", "--seat", "red=human", "--log", str(log)]) == 0
+    assert "# people at the terminal: red" in log.read_text()
+    answers = iter(["quit"])  # red is asked again: the bots did not finish the game alone
+    assert main(["play", "--resume", str(log)]) == 0
+    assert "the game is left after" in capsys.readouterr().err
+    assert main(["play", "--resume", str(log), "--seat", "red=greedy"]) == 0  # unless --seat says otherwise
+    assert "← winner" in capsys.readouterr().out

@@ -270,6 +270,9 @@ def cmd_play(args) -> int:
                   file=sys.stderr)
             return 2
         who[colour] = kind
+    if args.resume:  # who sat at the terminal goes on doing so, unless --seat says otherwise
+        given = {item.partition("=")[0].strip().lower() for item in args.seat}
+        who.update({seat: "human" for seat in _people_in(args.resume) if seat in who and seat not in given})
     if not _bot_spec(args.bot.lower()):
         print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}; mcts:200 or mcts:0.5s)"
               f"{_did_you_mean(args.bot.partition(':')[0], BOTS)}",
@@ -286,9 +289,11 @@ def cmd_play(args) -> int:
         except IllegalChoice as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
-    players = {seat: (HumanPlayer(args.log) if kind == "human" else make_bot(kind, args.seed * 31 + i))
+    people = [seat for seat, kind in who.items() if kind == "human"]
+    players = {seat: (HumanPlayer(args.log, people) if kind == "human" else make_bot(kind, args.seed * 31 + i))
                for i, (seat, kind) in enumerate(who.items())}
-    return _play_on(game, players, args, any(k == "human" for k in who.values()))
+    args.people = people
+    return _play_on(game, players, args, bool(people))
 
 
 def _did_you_mean(name: str, known) -> str:
@@ -314,11 +319,25 @@ def _writable(path: Path) -> bool:
     return folder.is_dir() and os.access(folder, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
 
-def _save(game, path: Path | None) -> None:
+PEOPLE = "# people at the terminal:"  # a comment line of the log: --resume seats them again
+
+
+def _save(game, path: Path | None, people=()) -> None:
     from .engine.log import dump
 
     if path:
-        path.write_text(dump(game), encoding="utf-8")
+        magic, _, rest = dump(game).partition("\n")
+        note = f"{PEOPLE} {' '.join(people)}\n" if people else ""
+        path.write_text(f"{magic}\n{note}{rest}", encoding="utf-8")
+
+
+def _people_in(log: Path) -> list[str]:
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        if line.startswith(PEOPLE):
+            return line[len(PEOPLE):].split()
+        if line.strip() == "---":
+            break
+    return []
 
 
 def _play_on(game, players: dict, args, people: bool) -> int:
@@ -338,15 +357,20 @@ def _play_on(game, players: dict, args, people: bool) -> int:
                 print("\n".join(game.notes[shown:]))
                 shown = len(game.notes)
     except (EOFError, KeyboardInterrupt, QuitGame) as stop:
-        _save(game, args.log)
+        _save(game, args.log, getattr(args, "people", ()))
         where = f"; the log is in {args.log} (go on with: trian play --resume {args.log})" if args.log else ""
         print(f"\nthe game is left after {len(game.log)} decisions{where}", file=sys.stderr)
         return 0 if isinstance(stop, QuitGame) else 1
+    except Exception:  # a crash (content the rules cannot go on with): the game so far is kept
+        _save(game, args.log, getattr(args, "people", ()))
+        if args.log:
+            print(f"the game so far ({len(game.log)} decisions) is in {args.log}", file=sys.stderr)
+        raise
     if args.verbose:
         print("\n".join(game.notes[shown:]))
     print(game.summary() if hasattr(game, "summary") else summary(game))
     if args.log:
-        _save(game, args.log)
+        _save(game, args.log, getattr(args, "people", ()))
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
     if getattr(args, "svg", None):
         from .render import board_svg
@@ -379,8 +403,9 @@ def completer(decision):
 class HumanPlayer:
     """A person at the terminal: numbered options or typed texts, and commands that forgive."""
 
-    def __init__(self, log: Path | None = None):
+    def __init__(self, log: Path | None = None, people=()):
         self.log = log
+        self.people = list(people)  # the seats played at the terminal, noted in saved logs
         self.mine: list[int] = []  # how long the log was before each of this person's choices
         self.session = None  # prompt_toolkit's, at a terminal: history, and Tab completes options
 
@@ -432,14 +457,13 @@ class HumanPlayer:
         print(f"  took back {back} choice{'s' if back > 1 else ''}")
         return True
 
-    @staticmethod
-    def _save_to(game, target: Path | None) -> None:
+    def _save_to(self, game, target: Path | None) -> None:
         if target is None:
             print("  save FILE, or start with --log FILE")
         elif not _writable(target):
             print(f"  cannot write {target}")
         else:
-            _save(game, target)
+            _save(game, target, self.people)
             print(f"  saved to {target}")
 
     @staticmethod

@@ -19,6 +19,7 @@ from .position import BACKGROUND, _moved
 from .svg import board_bounds, draw_face
 
 SCALE = 80
+MIN_TILES = 4  # the view is at least this many grid units wide and high
 
 
 class _Board:
@@ -45,8 +46,10 @@ class _Board:
                 self.drawing.append(element)
             marks.append(self.marks[key])
         x0, y0, x1, y1 = board_bounds(board, SCALE, frontier=False)
-        margin = SCALE * 0.3
-        box = [round(v, 1) for v in (x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)]
+        # a margin, and at least a few tiles' room, so the first tiles are not drawn huge
+        w, h = max(x1 - x0 + SCALE * 0.6, SCALE * MIN_TILES), max(y1 - y0 + SCALE * 0.6, SCALE * MIN_TILES)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        box = [round(v, 1) for v in (cx - w / 2, cy - h / 2, w, h)]
         return {"t": tiles, "m": marks, "vb": box}
 
     def _tile(self, board, cell) -> str:
