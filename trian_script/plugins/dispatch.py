@@ -9,6 +9,22 @@ from .hookspecs import PROJECT
 from .manager import game_manager
 
 
+# hooks in which a skill plugin changes the game: what its owner's points did meanwhile is the skill's
+CREDITED = frozenset({"trian_game_begin", "trian_game_end", "trian_turn_begin", "trian_turn_end",
+                      "trian_phase_begin", "trian_phase_end", "trian_action_begin", "trian_action_end",
+                      "trian_event", "trian_battle_begin", "trian_battle_end", "trian_clash_begin",
+                      "trian_clash_end", "trian_resolve_clash", "trian_scoring_begin", "trian_final_scoring",
+                      "trian_scoring_end"})
+
+
+class Modifiers(list):
+    """A skill plugin's modifiers of a parameter, with the owner and the skill they come from."""
+
+    def __init__(self, items, owner: str, skill: str):
+        super().__init__(items)
+        self.owner, self.skill = owner, skill
+
+
 class Hooks:
     def __init__(self, game, ruleset=None):
         self.game = game
@@ -40,6 +56,10 @@ class Hooks:
             method = getattr(plugin, name)
             if name == "trian_options":  # count a skill's use when its option is chosen
                 method = self._counting(owner, plugin.skill.name, method)
+            elif name == "trian_modifiers":  # say whose modifiers they are, to count their changes
+                method = self._tagging(owner, plugin.skill.name, method)
+            elif name in CREDITED:  # credit the owner's points won or lost meanwhile to the skill
+                method = self._crediting(owner, plugin.skill.name, method)
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
 
@@ -116,10 +136,27 @@ class Hooks:
 
         return options
 
+    def _tagging(self, owner: str, skill: str, method):
+        @wraps(method)
+        def modifiers(**kwargs):
+            result = method(**kwargs)
+            return None if result is None else Modifiers(result, owner, skill)
+
+        modifiers.__wrapped__ = method
+        return modifiers
+
+    def _crediting(self, owner: str, skill: str, method):
+        @wraps(method)
+        def credited(**kwargs):
+            return self.game.skills.credited(owner, skill, method, **kwargs)
+
+        credited.__wrapped__ = method
+        return credited
+
     def _counted(self, owner: str, skill: str, apply):
         def counted():
             self.game.skills.owned[owner].used[skill] += 1
-            return apply()
+            return self.game.skills.credited(owner, skill, apply)
 
         counted.__wrapped__ = apply  # so a failure can name the plugin behind the option
         return counted
