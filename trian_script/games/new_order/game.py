@@ -97,7 +97,8 @@ class NewOrder(Game):
         return super().zone(name)
 
     def options_now(self) -> dict:
-        return actions.options(self)
+        with self.skills.listing():  # what a modifier changes while options are listed is not counted as used
+            return actions.options(self)
 
     def prompt_now(self) -> str:
         return actions.PROMPTS[self.phase]

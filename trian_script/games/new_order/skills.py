@@ -18,6 +18,7 @@ from __future__ import annotations
 from ...immutable import shared
 
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -223,6 +224,8 @@ class Owned:
     uses: Counter = field(default_factory=Counter)  # (skill, action index) -> uses this turn
     spans: Counter = field(default_factory=Counter)  # (span, skill, "action"/"trigger", index) -> uses
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
+    changed: Counter = field(default_factory=Counter)  # skill -> choices in which its modifiers changed a value
+    brought: Counter = field(default_factory=Counter)  # skill -> credits its effects and plugin hooks brought
 
 
 _UNKNOWN = object()  # a parameter not in the cache (None is a value)
@@ -236,6 +239,9 @@ class SkillBook:
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
         self._firing = False  # areas of effect are acting
+        self._acting: list[Counter] = []  # skills running now (nested): points changed inside each
+        self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
+        self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -300,23 +306,36 @@ class SkillBook:
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
         value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
         if value is not _UNKNOWN:
+            if self._changers_cached:  # a skill changed this value: its change counts again (balance lab)
+                changers = self._cache.get((key, "changers"))
+                if changers:
+                    self._count_changes(name, changers)
             return value
-        value = self._base(name)
+        base = self._base(name)
         if name == "ship.move" and context.get("unit") in self.piece_moves():
-            value = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
-        mods: list[tuple[str, object]] = []
+            base = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
+        sources: list[tuple[str, str, list]] = []  # (owner, skill, its modifiers of this parameter)
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
         if player in self.owned:
             for skill in self.owned[player].skills:
-                mods += [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
+                mine = [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
+                if mine:
+                    sources.append((player, skill.name, mine))
         dynamic = self.game.hooks.implemented("trian_modifiers")  # plugin modifiers may change any time
         if dynamic:
             for result in self.game.hooks.call("trian_modifiers", player, game=self.game, player=player,
                                                parameter=name, context=dict(context)):
-                mods += list(result)
-        value = apply_modifiers(value, mods, self.game, player)
+                sources.append((getattr(result, "owner", player), getattr(result, "skill", None), list(result)))
+        mods = [mod for _, _, mine in sources for mod in mine]
+        value = apply_modifiers(base, mods, self.game, player)
+        changers = self._changers(base, value, sources, player) if sources else ()
+        if changers:
+            self._count_changes(name, changers)
         if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
             self._cache[key] = value
+            if changers:
+                self._cache[(key, "changers")] = changers
+                self._changers_cached = True
         return value
 
     def piece_moves(self) -> dict:
@@ -330,6 +349,68 @@ class SkillBook:
     def piece_properties(self) -> dict:
         """kind -> properties of the seated races' own pieces."""
         return {kind: frozenset(props) for owned in self.owned.values() for kind, _, props, _ in owned.race.pieces}
+
+    def _changers(self, base, value, sources: list, player: str | None) -> tuple:
+        """The (owner, skill) whose modifiers changed the value: with one source, whether the value
+        differs from the base; with several, whether leaving that skill's modifiers out changes it."""
+        if value == base:
+            return ()
+        if len(sources) == 1:
+            owner, skill, _ = sources[0]
+            return ((owner, skill),) if skill and owner in self.owned else ()
+        out = []
+        for i, (owner, skill, _) in enumerate(sources):
+            rest = [mod for j, (_, _, mine) in enumerate(sources) if j != i for mod in mine]
+            if skill and owner in self.owned and apply_modifiers(base, rest, self.game, player) != value:
+                out.append((owner, skill))
+        return tuple(out)
+
+    @contextmanager
+    def listing(self):
+        """While the options of a decision are worked out: a changed price decides what is offered,
+        but only the choice applied uses it."""
+        self.__dict__["_listing"] = getattr(self, "_listing", 0) + 1
+        try:
+            yield
+        finally:
+            self._listing -= 1
+
+    def _count_changes(self, parameter: str, changers) -> None:
+        """Count each skill's change of a parameter once per choice applied (a parameter may be
+        asked several times while a choice is applied); not while options are listed."""
+        if getattr(self, "_listing", 0):
+            return
+        moment, seen = getattr(self, "_changes_seen", (-1, frozenset()))
+        if moment != len(self.game.log):
+            moment, seen = len(self.game.log), frozenset()
+        for owner, skill in changers:
+            if (skill, parameter) not in seen:
+                seen = seen | {(skill, parameter)}
+                self.owned[owner].changed[skill] += 1
+        self._changes_seen = (moment, seen)
+
+    def credited(self, owner: str, skill: str, run, *args, **kwargs):
+        """``run(*args, **kwargs)``, and the change of ``owner``'s points meanwhile credited to
+        ``skill`` (less what skills run inside it brought: those are credited to them)."""
+        owned = self.owned.get(owner)
+        if owned is None:
+            return run(*args, **kwargs)
+        acting = self.__dict__.setdefault("_acting", [])
+        holder = self.game.player(owner)
+        before = getattr(holder, self.game.POINTS)
+        acting.append(Counter())
+        try:
+            return run(*args, **kwargs)
+        finally:
+            inner = acting.pop()
+            delta = getattr(holder, self.game.POINTS) - before
+            owned.brought[skill] += delta - inner[owner]
+            if acting:
+                outer = acting[-1]
+                for who, change in inner.items():
+                    if who != owner:
+                        outer[who] += change
+                outer[owner] += delta
 
     def _base(self, name: str):
         try:
@@ -357,7 +438,7 @@ class SkillBook:
                 owned.used[skill.name] += 1
                 if trigger.limit:
                     owned.spans[key] += 1
-                run_effects(self.game, player, skill, trigger.effects, env, data)
+                self.credited(player, skill.name, run_effects, self.game, player, skill, trigger.effects, env, data)
         if event in AREA_EVENTS and self._areas():
             self.fire_areas()
 
@@ -407,7 +488,7 @@ class SkillBook:
                 here = Scope(env, {"token": own, area.enters: piece})
                 if area.condition is None or area.condition(here):
                     game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
-                    run_effects(game, player, skill, area.effects, here, {})
+                    self.credited(player, skill.name, run_effects, game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
@@ -494,7 +575,7 @@ class SkillBook:
         if action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
         env = Scope(self.owner_env(player, skill, index), dict(targets or {}))
-        run_effects(self.game, player, skill, action.effects, env, {})
+        self.credited(player, skill.name, run_effects, self.game, player, skill, action.effects, env, {})
         self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
             self.game.action_done()
