@@ -64,6 +64,20 @@ class Placing:
         return pattern is not None and rotation in face.fits.get(pattern, ()) and (
             not self.strict or (not (self.fixed and rotation) and self._touches(face, cell, rotation)))
 
+    def why_not(self, face, cell, rotation: int, rules: dict) -> tuple[str, str]:
+        """Why a placement is refused: (message, rule id), ``rules`` naming the ids of ``match``
+        (an empty, adjacent cell and matching sides), ``rotation`` and ``contact``."""
+        where = self.board.grid.format_cell(cell)
+        if cell in self.board.cells:
+            return f"{where} already holds a tile", rules["match"]
+        if cell not in self.board.frontier:
+            return f"{where} shares no side with a placed tile", rules["match"]
+        if self.fixed and rotation:
+            return "tiles keep rotation 0 (rotation = fixed)", rules["rotation"]
+        if rotation not in face.fits.get(self.board.frontier[cell], ()):
+            return f"this tile turned {rotation} does not match its neighbours at {where}", rules["match"]
+        return f"a tile with {self.contact} sides must touch a placed tile with one", rules["contact"]
+
     def fits(self, tile) -> bool:
         return bool(self.placements([tile.faces[0]]))
 
