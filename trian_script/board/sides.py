@@ -135,10 +135,11 @@ def parse_place(text: str, faces=()):
     if not m:
         return None
     notation, cell, rotation = m.group(1), (int(m.group(2)), int(m.group(3))), int(m.group(4))
-    for face in faces:
-        k = turn_between(face.notation, notation) if face.notation != notation else None
-        if k is not None:
-            return face.notation, cell, (rotation + k) % len(face.edges)
+    if all(face.notation != notation for face in faces):  # not as written: perhaps turned
+        for face in faces:
+            k = turn_between(face.notation, notation)
+            if k is not None:
+                return face.notation, cell, (rotation + k) % len(face.edges)
     return notation, cell, rotation
 
 

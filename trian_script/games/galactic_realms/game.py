@@ -68,7 +68,7 @@ class GalacticRealms(Game):
     def _start_turn(self) -> None:
         self.used = 0
         if not tile_laying.unstick(self.pool, self.board, self.values["pool.size"], self.values["stuck_pool"],
-                                   self.rng, self.placing.fits if self.placing.strict else None):
+                                   self.rng, self.placing.fits):
             return self._end()
         self.phase = "place"
 
