@@ -402,7 +402,7 @@ def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -
             decisions += 1
     except Exception:
         raise GameFailed(seed, traceback.format_exc().rstrip()) from None
-    owned = game.skills.owned
+    owned = game.skills.owned if hasattr(game, "skills") else {}  # a game without races has no skills
     return {
         "seed": seed,
         "races": {c: game.races.get(c) for c in colours},

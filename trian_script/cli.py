@@ -480,8 +480,9 @@ class HumanPlayer:
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
-        if hasattr(game, "describe"):  # a game that says itself what a player sees
-            print("\n" + game.describe(decision.player) + "  (type help for the commands)")
+        if not hasattr(game, "drawn"):  # another game than New Order: the player, the scores, the options
+            print(f"\n{game.player(decision.player)}; scores {game.scores()}\n{decision.player}, {decision.prompt}"
+                  "  (type help for the commands)")
             for number, text in enumerate(decision.options, 1):
                 print(f"  {number:>3}. {text}")
             return
