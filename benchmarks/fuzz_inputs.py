@@ -4,14 +4,17 @@
 
 Mutants of the shipped DSL, random JSON definitions, mutated logs, on several processes: each must
 end in diagnostics, a refusal or success. Prints, per format and process, the inputs tried, how
-they ended and the slowest; each new crash signature (exception and place) is written with the
-input that caused it to --crashes, to become a regression test. Exit 1 when something crashed.
+they ended and the slowest. Each new crash signature (exception and place) is shrunk to a minimal
+reproducer (lines, then characters, removed while the same signature still fires) and written to
+--crashes as ``FORMAT-SIGNATURE.EXT``; copied into ``tests/fuzz_regressions/`` it becomes a
+regression test (tests/test_fuzz_inputs.py replays every file there). Exit 1 when something crashed.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import re
 import sys
 import tempfile
 import time
@@ -22,21 +25,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from test_fuzz_inputs import CONTENT, LOG, mutate  # noqa: E402  (the tests' mutations)
-
-from trian_script.dsl.diagnostics import DiagnosticError  # noqa: E402
-from trian_script.dsl.loader import load  # noqa: E402
-from trian_script.engine.log import replay  # noqa: E402
+from test_fuzz_inputs import CONTENT, LOG, mutate, outcome  # noqa: E402  (the tests' mutations and verdicts)
 
 
-def dsl(rnd, folder):
+def dsl_input(rnd) -> tuple[str, str]:
     source = rnd.choice(CONTENT)
-    path = folder / source.name
-    path.write_text(mutate(source.read_text(encoding="utf-8"), rnd), encoding="utf-8")
-    return "diagnostics" if load([path], builtin=False).report else "clean"
+    return source.name, mutate(source.read_text(encoding="utf-8"), rnd)
 
 
-def json_definition(rnd, folder):
+def json_input(rnd) -> tuple[str, str]:
     def value(depth=0):
         kind = rnd.randrange(6 if depth < 4 else 4)
         if kind == 4:
@@ -46,56 +43,64 @@ def json_definition(rnd, folder):
         return [None, rnd.randint(-10**6, 10**6), "x" * rnd.randrange(5), rnd.random()][kind]
     item = {"kind": rnd.choice(["tileset", "ruleset", "variant", "race", "skill", "token", "scenario", 3])}
     item.update({rnd.choice(["name", "extends", "stacks", "faces", "plugin", "steps"]): value() for _ in range(4)})
-    path = folder / "d.json"
-    path.write_text(json.dumps(item), encoding="utf-8")
-    return "diagnostics" if load([path], builtin=False).report else "clean"
+    return "d.json", json.dumps(item)
 
 
-def log(rnd, folder):
-    path = folder / "g.log"
-    path.write_bytes(mutate(LOG, rnd).encode("utf-8", "surrogatepass"))
+def log_input(rnd) -> tuple[str, str]:
+    return "g.log", mutate(LOG, rnd)
+
+
+FORMATS = {"dsl": dsl_input, "json": json_input, "log": log_input}
+
+
+def signature_of(folder: Path, name: str, text: str) -> tuple[str, str]:
+    """(how the input ended, '' or the crash signature: exception type and innermost place)."""
+    path = folder / name
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
     try:
-        replay(path)
-    except DiagnosticError:
-        return "refused"
-    return "replayed"
+        return outcome(path), ""
+    except Exception as err:  # anything else is a finding
+        frame = traceback.extract_tb(err.__traceback__)[-1]
+        return "crashed", f"{type(err).__name__} at {Path(frame.filename).name}:{frame.lineno}"
 
 
-FORMATS = {"dsl": dsl, "json": json_definition, "log": log}
+def shrink(folder: Path, name: str, text: str, signature: str, seconds: float = 30) -> str:
+    """The smallest input found that still crashes with ``signature``: chunks of lines, then of
+    characters, are removed while the crash stays the same (delta debugging, bounded in time)."""
+    end = time.time() + seconds
+    for split in (lambda t: t.splitlines(keepends=True), list):
+        parts, size = split(text), None
+        size = max(len(parts) // 2, 1)
+        while size >= 1 and time.time() < end:
+            at, smaller = 0, False
+            while at < len(parts) and time.time() < end:
+                trial = parts[:at] + parts[at + size:]
+                if signature_of(folder, name, "".join(trial))[1] == signature:
+                    parts, smaller = trial, True
+                else:
+                    at += size
+            if not smaller:
+                size //= 2
+        text = "".join(parts)
+    return text
 
 
 def campaign(job) -> tuple[str, Counter, dict, float, int]:
-    """One process's share: fuzz ``name`` for ``seconds`` from ``seed``; (name, outcomes, crash
-    signature -> reproducer text, slowest seconds, inputs)."""
-    name, seconds, seed = job
+    """One process's share: fuzz ``fmt`` for ``seconds`` from ``seed``; (format, outcomes, crash
+    signature -> (file name, minimal reproducer), slowest seconds, inputs)."""
+    fmt, seconds, seed = job
     rnd, outcomes, crashes, slowest = random.Random(seed), Counter(), {}, 0.0
     with tempfile.TemporaryDirectory() as tmp:
         folder, end = Path(tmp), time.time() + seconds
         while time.time() < end:
-            state = rnd.getstate()
+            name, text = FORMATS[fmt](rnd)
             start = time.perf_counter()
-            try:
-                outcomes[FORMATS[name](rnd, folder)] += 1
-            except Exception as err:  # anything else is a finding: keep its input
-                frame = traceback.extract_tb(err.__traceback__)[-1]
-                signature = f"{name}: {type(err).__name__} at {Path(frame.filename).name}:{frame.lineno}"
-                replay_rnd = random.Random()
-                replay_rnd.setstate(state)
-                crashes.setdefault(signature, _input_of(name, replay_rnd))
-                outcomes["crashed"] += 1
+            ended, signature = signature_of(folder, name, text)
             slowest = max(slowest, time.perf_counter() - start)
-    return name, outcomes, crashes, slowest, sum(outcomes.values())
-
-
-def _input_of(name: str, rnd) -> str:
-    """The input a generator state makes (written as the reproducer of a crash)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            FORMATS[name](rnd, Path(tmp))
-        except Exception:
-            pass
-        files = [p for p in Path(tmp).iterdir() if p.is_file()]
-        return files[0].read_text(encoding="utf-8", errors="replace") if files else ""
+            outcomes[ended] += 1
+            if signature and f"{fmt}: {signature}" not in crashes:
+                crashes[f"{fmt}: {signature}"] = (name, shrink(folder, name, text, signature))
+    return fmt, outcomes, crashes, slowest, sum(outcomes.values())
 
 
 def main() -> int:
@@ -107,23 +112,25 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--formats", default=",".join(FORMATS), help="which formats, e.g. dsl,json")
     parser.add_argument("--crashes", type=Path, default=Path("fuzz-crashes"),
-                        help="folder for one reproducer per new crash signature")
+                        help="folder for one minimal reproducer per new crash signature")
     args = parser.parse_args()
-    jobs = [(name, args.seconds, args.seed * 1000 + i) for name in args.formats.split(",")
+    jobs = [(fmt, args.seconds, args.seed * 1000 + i) for fmt in args.formats.split(",")
             for i in range(args.processes)]
-    total, signatures = Counter(), {}
+    total, signatures, cpu = Counter(), {}, 0.0
     started = time.perf_counter()
     with multiprocessing.Pool(args.processes) as pool:
-        for name, outcomes, crashes, slowest, inputs in pool.imap_unordered(campaign, jobs):
-            total[name] += inputs
+        for fmt, outcomes, crashes, slowest, inputs in pool.imap_unordered(campaign, jobs):
+            total[fmt] += inputs
             signatures.update(crashes)
-            print(f"{name:5} {inputs:8} inputs  " + "  ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
-                  + f"  slowest {slowest:.2f}s", flush=True)
+            print(f"{fmt:5} {inputs:8} inputs  " + "  ".join(f"{k} {v}" for k, v in sorted(outcomes.items()))
+                  + f"  slowest {slowest:.2f}s  {1000 * args.seconds / max(inputs, 1):.2f} ms/input", flush=True)
     elapsed = time.perf_counter() - started
-    for signature, reproducer in signatures.items():
+    for signature, (name, reproducer) in signatures.items():
         args.crashes.mkdir(exist_ok=True)
-        (args.crashes / (signature.replace(" ", "_").replace(":", "") + ".txt")).write_text(reproducer)
-        print(f"  crash: {signature} (reproducer in {args.crashes})")
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", signature)
+        target = args.crashes / f"{stem}{Path(name).suffix}"
+        target.write_bytes(reproducer.encode("utf-8", "surrogatepass"))
+        print(f"  crash: {signature} ({len(reproducer)} characters: {target})")
     inputs = sum(total.values())
     print(f"inputs: {inputs} ({', '.join(f'{k} {v}' for k, v in sorted(total.items()))}) in {elapsed:.0f}s "
           f"on {args.processes} processes; crash signatures: {len(signatures)}")

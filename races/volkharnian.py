@@ -1,45 +1,10 @@
-"""Volkharnian: Exmitter tokens, Manipulation (swapping units) and the upkeep of Adaptation abilities."""
+"""Volkharnian: Manipulation (swapping units) and the upkeep of Adaptation abilities (the Exmitter
+token is DSL: an action placing a token that works as an exmitter, tokens.trian)."""
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 
 def _fmt(game, cell) -> str:
     return game.board.grid.format_cell(cell)
-
-
-class ExmitterToken(SkillPlugin):
-    """In phase 2, after the tile is placed and before the phase-3 action, put an Exmitter token on the
-    tile just added (free). It works as a regular exmitter tile from then on: units in its reach go home
-    (stations stay; units whose owner has ``exmitter.immune`` stay), and no unit may be placed or moved
-    into its reach (the cells join ``game.exmitted``). One token per tile."""
-    hears = {"trian_options": ("expansion",)}
-
-    @hookimpl
-    def trian_options(self, game, player, phase):
-        cell = game.placed_cell
-        if phase != "expansion" or cell is None or game.skills.owned[self.owner].special["exmitter"] <= 0:
-            return None
-        if game.tokens_at(cell, "exmitter"):
-            return None  # an Exmitter token already stands on this tile
-        return {f"place exmitter @{_fmt(game, cell)}": lambda: self._place(cell)}
-
-    def _place(self, cell) -> None:
-        game = self.game
-        game.place_token("exmitter", self.owner, cell)
-        # what a regular exmitter tile does when it is added (Game.place -> the exmitter rule)
-        reach = [c for c in game.reach(cell, "radius.exmitter") if c in game.board.cells]
-        game.exmitted.update(game.reach(cell, "radius.exmitter"))
-        changed = []
-        for other in reach:
-            emissary = game.emissaries.get(other)
-            if emissary and emissary.station is None and not game.param("exmitter.immune", emissary.player):
-                game.return_emissary(other)
-                changed.append(other)
-            ship = game.ships.get(other)
-            if ship and not game.param("exmitter.immune", ship.player):
-                game.return_ship(other)
-                changed.append(other)
-        if changed:  # an emissary gone from a closed area, or a Corvette no longer blocking: control, battles
-            game.units_changed(sorted(set(changed)), self.owner)
 
 
 class Manipulation(SkillPlugin):

@@ -87,6 +87,7 @@ def test_defaults_and_races_dir_alias(race_dir):
     args = parser.parse_args(["--races-dir", str(race_dir)])
     assert (args.games, args.seed, args.ruleset, args.bot, args.seats) == (100, 1, "new_order", "greedy", None)
     assert args.workers >= 1 and args.content == [race_dir] and not args.no_progress
+    assert (args.design, args.players) == ("rotate", None)
 
 
 def test_seats_by_number_draw_races(ruleset):
@@ -126,7 +127,7 @@ def _race_rows(out: str) -> dict[str, list[str]]:
     rows = {}
     for line in out.split("\nskills")[0].splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 8 and cells[1].isdigit():
+        if len(cells) == 9 and cells[1].isdigit():
             rows[cells[0]] = cells
     return rows
 
@@ -162,7 +163,8 @@ def test_aggregate_counts_shared_wins_and_ignores_order(ruleset):
     assert sum(s.wins for s in summary.sides.values()) == pytest.approx(3)
     assert {s.wins % 1 for s in summary.sides.values()} == {0.5}
     for result in results:
-        assert set(result) == {"seed", "races", "bots", "winners", "scores", "used", "unlocked", "decisions"}
+        assert set(result) == {"seed", "races", "bots", "first", "winners", "scores", "used", "unlocked",
+                               "decisions"}
         assert result["races"] == {"red": "quuylto", "blue": "zzyzx"}
 
 

@@ -504,7 +504,7 @@ def test_hex_nebula_and_system_close_across_one_edge():
     origin = g.grid.origin()
     g.lay("HN", origin)
     other, closed = g.lay_facing("HN", origin, 0, face_edge=0)
-    assert other == (1, -1) and kinds(closed) == ["nebula"]
+    assert other == (0, -1) and kinds(closed) == ["nebula"]
     g2 = Game(HEX_FACES, "hex", 2)
     g2.lay("HP", origin)
     # 'ps' meets 'sp' (reversed), not 'ps'
@@ -512,7 +512,7 @@ def test_hex_nebula_and_system_close_across_one_edge():
     with pytest.raises(PlacementError):
         g2.lay("HP", cell, rotation)
     cell, closed = g2.lay_facing("HQ", origin, 0, face_edge=0)
-    assert cell == (1, -1) and kinds(closed) == ["system"] and closed[0].props == {"planet": 2}
+    assert cell == (0, -1) and kinds(closed) == ["system"] and closed[0].props == {"planet": 2}
 
 
 def test_hex_gas_wall_through_the_middle_splits_space():

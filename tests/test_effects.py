@@ -123,3 +123,26 @@ def test_a_plugin_that_breaks_an_invariant_is_named_and_undone(option, broken):
     with pytest.raises(PluginFailure, match=f"Forger.*state is broken: zone {broken}"):
         game.choose(option)
     assert (dict(game.player("red").supply), dict(game.player("red").minerals), list(game.log)) == before
+
+
+class Gambler(SkillPlugin):
+    """A fan's skill with a bug: it draws from Python's shared generator, which no log replays."""
+    hears = {"trian_options": ("extraction",)}
+
+    @hookimpl
+    def trian_options(self, game, player, phase):
+        return {"gamble": self._gamble}
+
+    def _gamble(self):
+        self.game.move(random.choice(["red"]), 1, "bag", f"minerals:{self.owner}", "a lucky draw")
+
+
+def test_a_draw_outside_the_games_generator_is_named_and_undone():
+    game = game_in_extraction()
+    game.hooks.add_skill_plugin("red", Gambler(game, "red", game.ruleset.skills["warcry"]))
+    game.checkpoint()
+    before = (dict(game.bag), dict(game.player("red").minerals), list(game.log), game.rng.getstate())
+    with pytest.raises(PluginFailure, match=r"Gambler.*random\.choice\(\).*game\.rng"):
+        game.choose("gamble")
+    assert (dict(game.bag), dict(game.player("red").minerals), list(game.log), game.rng.getstate()) == before
+    assert random.choice([1]) == 1  # outside a choice the module works as usual

@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -83,6 +84,25 @@ def _a_log() -> str:
 
 
 LOG = _a_log()
+REGRESSIONS = sorted((Path(__file__).parent / "fuzz_regressions").iterdir())
+
+
+def outcome(path: Path) -> str:
+    """How an input file ends, by its kind: a log replays or is refused; DSL and JSON load clean or
+    with diagnostics. Any other exception is a finding (the fuzz script's crash signatures)."""
+    if path.suffix == ".log":
+        try:
+            replay(path)
+        except DiagnosticError:
+            return "refused"
+        return "replayed"
+    return "diagnostics" if load([path], builtin=False).report else "clean"
+
+
+@pytest.mark.parametrize("path", REGRESSIONS, ids=[p.name for p in REGRESSIONS])
+def test_former_crashes_end_cleanly(path):
+    """Minimal reproducers of crashes that fuzzing found (benchmarks/fuzz_inputs.py writes them)."""
+    assert outcome(path) in ("refused", "replayed", "diagnostics", "clean")
 
 
 @FUZZ
@@ -90,10 +110,7 @@ LOG = _a_log()
 def test_mutated_logs_replay_or_are_refused_with_their_line(tmp_path_factory, seed):
     path = tmp_path_factory.mktemp("log") / "g.log"
     path.write_bytes(mutate(LOG, random.Random(seed)).encode("utf-8", "surrogatepass"))
-    try:
-        replay(path)
-    except DiagnosticError:
-        pass
+    outcome(path)
 
 
 @FUZZ

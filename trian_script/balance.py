@@ -26,8 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .dsl.diagnostics import DiagnosticError, did_you_mean
+from .lab.designs import DESIGNS, Table, seat_list, tables
+from .lab.stats import binomial_p, holm
 
 RANDOM_RACE = "random"  # a seat item that lets the game draw the race (NO-2.1)
+ALPHA = 0.05  # the level of the "no race differs from the mean" test
 MAX_DECISIONS = 200_000  # a game that has not ended by then is a bug, not a long game
 
 
@@ -83,23 +86,42 @@ def add_arguments(parser) -> None:
                              "player counts")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses SEED+i (default: 1)")
     parser.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order)")
-    parser.add_argument("--bot", default="greedy", help="bot for seats without @BOT: greedy or random (default: greedy)")
+    parser.add_argument("--bot", default="greedy", help="bot for seats without @BOT: greedy, random, or mcts:BUDGET "
+                                                        "(mcts:200 iterations or mcts:0.5s per decision) "
+                                                        "(default: greedy)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help=f"worker processes (default: the number of CPUs, {os.cpu_count() or 1})")
     parser.add_argument("--content", "--races-dir", dest="content", action="append", type=Path, default=[],
                         metavar="PATH", help="more DSL/JSON files or folders to load, e.g. races being written "
                                              "(repeatable)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument("--report", type=Path, default=None, metavar="DIR",
+                        help="write the results there as they finish (results.jsonl), then games.csv, skills.csv, "
+                             "Parquet twins and report.html; run again to go on with an interrupted study")
+    parser.add_argument("--cluster", default=None, metavar="ADDRESS",
+                        help="play on a Dask cluster: tcp://HOST:8786 (a running scheduler), or local (a "
+                             "LocalCluster of --workers processes here); needs the lab extra")
+    parser.add_argument("--design", default="rotate", choices=DESIGNS,
+                        help="who sits where: rotate (the seats and the first player turn around the table, "
+                             "default), fixed (seats as given, first player as rolled), round-robin (every set of "
+                             "--players races from the --seats races or all races, each rotated), random (the "
+                             "round-robin's arrangements in a random order, balanced after each pass)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players per game for round-robin and random designs (default: the ruleset's least)")
 
 
-def parse_seats(spec: str | None, ruleset, bots, default_bot: str) -> list[Seat]:
-    """The seats of ``--seats``; raises SeatError with a one-line message."""
+def parse_seats(spec: str | None, ruleset, bots, default_bot: str, pool: bool = False) -> list[Seat]:
+    """The seats of ``--seats``; raises SeatError with a one-line message. ``pool``: the races a
+    round-robin draws its tables from (any number of them; default: every race)."""
     from .engine.game import COLOURS
 
     low, high = ruleset.value("players.min"), ruleset.value("players.max")
+    if pool:
+        low, high = 1, len(COLOURS) * len(ruleset.races) or high
+        if spec is None:
+            spec = ",".join(sorted(ruleset.races))
     has_races = bool(ruleset.value("skills"))
-    if default_bot not in bots:
-        raise SeatError(f"unknown bot '{default_bot}' (choose from {', '.join(bots)})")
+    _check_bot(default_bot, "--bot")
     if spec is None:
         count = min(high, max(low, len(ruleset.races))) if has_races else high
         items = [RANDOM_RACE] * count
@@ -113,14 +135,13 @@ def parse_seats(spec: str | None, ruleset, bots, default_bot: str) -> list[Seat]
                 raise SeatError(f"--seats '{spec}': an empty item; expected RACE[@BOT],... or a number of seats")
     if not low <= len(items) <= high:
         raise SeatError(f"--seats: ruleset '{ruleset.name}' is for {low} to {high} players, not {len(items)}")
-    if len(items) > len(COLOURS):
+    if len(items) > len(COLOURS) and not pool:
         raise SeatError(f"--seats: at most {len(COLOURS)} seats")
     seats = []
-    for colour, item in zip(COLOURS, items):
+    for colour, item in zip([*COLOURS, *(f"seat{i}" for i in range(len(COLOURS) + 1, len(items) + 1))], items):
         race, at, bot = item.partition("@")
         race, bot = race.strip().lower(), (bot.strip() if at else default_bot)
-        if bot not in bots:
-            raise SeatError(f"--seats: unknown bot '{bot}' in '{item}' (choose from {', '.join(bots)})")
+        _check_bot(bot, f"--seats: in '{item}'")
         if race == RANDOM_RACE:
             race = None
         elif not has_races:
@@ -134,7 +155,7 @@ def parse_seats(spec: str | None, ruleset, bots, default_bot: str) -> list[Seat]
     chosen = [s.race for s in seats if s.race]
     if len(set(chosen)) != len(chosen):
         raise SeatError("--seats: two seats cannot take the same race")
-    if has_races and len(seats) > len(ruleset.races):
+    if has_races and len(seats) > len(ruleset.races) and not pool:
         raise SeatError(f"--seats: {len(seats)} seats but only {len(ruleset.races)} race(s) "
                         f"({', '.join(sorted(ruleset.races)) or 'none'}); add races with --content")
     return seats
@@ -145,7 +166,7 @@ def run(args) -> int:
     from rich.console import Console
 
     from .bots import BOTS
-    from .engine.game import Game, IllegalChoice
+    from .engine.game import COLOURS, Game, IllegalChoice
     from .engine.ruleset import load_ruleset
 
     def error(message: str, code: int = 2) -> int:
@@ -161,9 +182,15 @@ def run(args) -> int:
     except DiagnosticError as err:
         print(err.report.render(), file=sys.stderr)
         return 1
+    design = getattr(args, "design", "fixed")
+    pooled = design in ("round-robin", "random")
     try:
-        seats = parse_seats(args.seats, ruleset, BOTS, args.bot)
-        Game(ruleset, [s.colour for s in seats], args.seed, races=_races(seats))  # the engine's own checks
+        seats = parse_seats(args.seats, ruleset, BOTS, args.bot, pool=pooled)
+        players = _players(args, ruleset, seats, pooled)
+        plan = tables(design, seats, list(COLOURS), list(range(args.seed, args.seed + args.games)), players,
+                      design_seed=args.seed)
+        for table in {t.seats: t for t in plan}.values():  # the engine's own checks, once per arrangement
+            Game(ruleset, [s.colour for s in table.seats], args.seed, races=_races(table.seats))
     except SeatError as err:
         return error(str(err))
     except IllegalChoice as err:
@@ -171,29 +198,155 @@ def run(args) -> int:
     except ValueError as err:  # a skill plugin that cannot be loaded
         return error(str(err), 1)
 
-    seeds = list(range(args.seed, args.seed + args.games))
     workers = min(args.workers, args.games)
     show = not getattr(args, "no_progress", False) and sys.stderr.isatty()
+    finished: dict[int, dict] = {}
+    store = None
+    if getattr(args, "report", None):
+        from .lab.store import ReportDir, StudyMismatch
+
+        store = ReportDir(args.report, {"ruleset": ruleset.name, "content": ruleset.hash, "design": design,
+                                        "seats": [f"{s.race or RANDOM_RACE}@{s.bot}" for s in seats],
+                                        "players": players, "seed": args.seed})
+        try:
+            finished = {seed: r for seed, r in store.open().items() if seed in {t.seed for t in plan}}
+            _check_finished(plan, finished)
+        except (StudyMismatch, OSError) as err:
+            store.close()
+            return error(str(err))
+        if finished:
+            print(f"--report {args.report}: {len(finished)} game(s) already played there, not played again",
+                  file=sys.stderr)
+
+    def keep(result: dict) -> None:
+        finished[result["seed"]] = result
+        if store is not None:
+            store.add(result)
+
+    left = [t for t in plan if t.seed not in finished]
     started = time.perf_counter()
     try:
-        results = simulate(ruleset, seats, seeds, content=args.content, workers=workers, progress=show)
+        if getattr(args, "cluster", None):
+            code = _on_cluster(args, ruleset, left, workers, show, keep)
+            if code:
+                return code
+        elif left:
+            simulate(ruleset, left, content=args.content, workers=workers, progress=show, on_result=keep)
     except GameFailed as err:
         return error(str(err), 1)
     except BrokenProcessPool as err:
-        return error(f"a worker process died: {err}", 1)
+        return error(f"a worker process died: {err}" + _kept(args, finished), 1)
+    except KeyboardInterrupt:
+        return error("interrupted" + _kept(args, finished), 130)
+    finally:
+        if store is not None:
+            store.close()
+            if len(finished) < len(plan):  # what finished is there to look at, and to go on from
+                _write_report(args, finished, ruleset, seats, design, None)
+    results = [finished[t.seed] for t in plan]
     elapsed = time.perf_counter() - started
     if show:
-        print(f"{len(results)} games in {elapsed:.1f} s ({len(results) / elapsed:.1f} games/s, "
+        print(f"{len(left)} games in {elapsed:.1f} s ({len(left) / elapsed:.1f} games/s, "
               f"{workers} worker{'s' * (workers != 1)})", file=sys.stderr)
 
-    summary = aggregate(results, ruleset, seats)
+    summary = aggregate(results, ruleset, seats, design)
+    buffer = io.StringIO()
+    render(summary, Console(file=buffer, width=200, no_color=True, highlight=False, emoji=False), plain=True)
+    text = "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
     if sys.stdout.isatty():
         render(summary, Console(file=sys.stdout, highlight=False, emoji=False))
     else:  # plain text of a fixed width, whatever the environment says, without trailing blanks
-        buffer = io.StringIO()
-        render(summary, Console(file=buffer, width=200, no_color=True, highlight=False, emoji=False), plain=True)
-        sys.stdout.write("".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines()))
+        sys.stdout.write(text)
+    if store is not None:
+        _write_report(args, finished, ruleset, seats, design, (summary, text))
     return 0
+
+
+def _kept(args, finished: dict) -> str:
+    if not getattr(args, "report", None):
+        return ""
+    return (f"; the {len(finished)} game(s) that finished are kept in {args.report} "
+            "(run the same command again to play the rest)")
+
+
+def _write_report(args, finished: dict, ruleset, seats, design: str, summarized) -> None:
+    """The tables (and the page, for a whole study) in the report folder, from the finished games."""
+    from .lab.report import write_html, write_tables
+
+    folder = Path(args.report)
+    results = sorted(finished.values(), key=lambda r: r["seed"])
+    written = write_tables(folder, results, design)
+    if summarized is not None:
+        page = write_html(folder, *summarized)
+        written += [page] if page else []
+        missing = [] if page else ["report.html: pip install 'trian-script[lab]'"]
+        if not any(name.endswith(".parquet") for name in written):
+            missing.append("Parquet: pip install 'trian-script[lab]'")
+        print(f"report in {folder}: {', '.join(written)}" + (f" (not written: {'; '.join(missing)})" if missing else ""),
+              file=sys.stderr)
+
+
+def _check_finished(plan: list[Table], finished: dict) -> None:
+    """Games found in the report folder must be the ones this study would play at those seeds."""
+    from .lab.store import StudyMismatch
+
+    for table in plan:
+        result = finished.get(table.seed)
+        if result is None:
+            continue
+        wanted = {s.colour: s.bot for s in table.seats}
+        races = {s.colour: s.race for s in table.seats if s.race}
+        if result["bots"] != wanted or any(result["races"].get(c) != r for c, r in races.items()):
+            raise StudyMismatch(f"the game with seed {table.seed} in the report folder was played with other seats; "
+                                "use a new folder")
+
+
+def _on_cluster(args, ruleset, plan: list[Table], workers: int, show: bool, keep) -> int:
+    """Play ``plan`` on a Dask cluster; 0, or the exit code of an error already printed."""
+    from .lab.cluster import ClusterError, connect, simulate_on
+
+    try:
+        client = connect(args.cluster, workers)
+    except ClusterError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    try:
+        with progress_bar(show) as bar:
+            simulate_on(client, ruleset, plan, content=args.content, on_result=keep, bar=bar)
+    except ClusterError as err:
+        print(f"error: {err}" + _kept(args, {}), file=sys.stderr)
+        return 1
+    finally:
+        cluster = getattr(client, "cluster", None)
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return 0
+
+
+def _check_bot(spec: str, where: str) -> None:
+    from .bots import BotSpecError, bot_factory
+
+    try:
+        bot_factory(spec)
+    except BotSpecError as err:
+        raise SeatError(f"{where}: {err}") from None
+
+
+def _players(args, ruleset, seats: list[Seat], pooled: bool) -> int:
+    """How many sit at each table: all the seats, or ``--players`` of the pool (round-robin, random)."""
+    low, high = ruleset.value("players.min"), ruleset.value("players.max")
+    if not pooled:
+        if args.players not in (None, len(seats)):
+            raise SeatError(f"--players {args.players}: with --design {args.design}, every seat of --seats plays "
+                            f"({len(seats)}); --players is for round-robin and random designs")
+        return len(seats)
+    players = low if args.players is None else args.players
+    if not low <= players <= high:
+        raise SeatError(f"--players: ruleset '{ruleset.name}' is for {low} to {high} players, not {players}")
+    if players > len(seats):
+        raise SeatError(f"--players {players}: the pool has only {len(seats)} seat(s)")
+    return players
 
 
 def _races(seats: list[Seat]) -> dict[str, str]:
@@ -201,10 +354,10 @@ def _races(seats: list[Seat]) -> dict[str, str]:
 
 
 # -- playing --------------------------------------------------------------------------------------
-_WORKER: dict = {}  # what a worker process keeps between games: the ruleset and the seats
+_WORKER: dict = {}  # what a worker process keeps between games: the ruleset
 
 
-def _init_worker(ruleset_name: str, content: list, seats: list[Seat], ruleset=None) -> None:
+def _init_worker(ruleset_name: str, content: list, ruleset=None) -> None:
     """A worker's initializer: load the ruleset once; Ctrl-C is the parent's to handle."""
     if ruleset is None:
         import signal
@@ -213,26 +366,34 @@ def _init_worker(ruleset_name: str, content: list, seats: list[Seat], ruleset=No
         from .engine.ruleset import load_ruleset
 
         ruleset = load_ruleset(ruleset_name, content)
-    _WORKER.update(ruleset=ruleset, seats=list(seats))
+    _WORKER.update(ruleset=ruleset)
 
 
-def _play_seeds(seeds: list[int], content_hash: str | None = None) -> list[dict]:
+def _play_tables(plan: list[Table], content_hash: str | None = None) -> list[dict]:
     ruleset = _WORKER["ruleset"]
     if content_hash is not None and ruleset.hash != content_hash:
-        raise GameFailed(seeds[0], f"a worker loaded other content than the main process (hash {ruleset.hash}, "
-                                   f"not {content_hash}): were files changed during the run, or is --content missing?")
-    return [play_game(ruleset, _WORKER["seats"], seed) for seed in seeds]
+        raise GameFailed(plan[0].seed, f"a worker loaded other content than the main process (hash {ruleset.hash}, "
+                                       f"not {content_hash}): were files changed during the run, or is --content "
+                                       "missing?")
+    return [play_game(ruleset, list(table.seats), table.seed, table.first) for table in plan]
 
 
-def play_game(ruleset, seats: list[Seat], seed: int) -> dict:
-    """One whole bot game, as a small dict of plain values (sent back from a worker)."""
-    from .bots import BOTS
+def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -> dict:
+    """One whole bot game, as a small dict of plain values (sent back from a worker).
+
+    ``seats`` are in clockwise order; ``first``: the index of the seat that should start (see
+    lab.designs), else the roll decides. The bot in seat ``k`` draws from seed ``seed * 31 + k``."""
+    from .bots import make_bot
     from .engine.game import Game
 
     try:
         colours = [s.colour for s in seats]
-        game = Game(ruleset, colours, seed, races=_races(seats))
-        bots = {s.colour: BOTS[s.bot](seed * 31 + i) for i, s in enumerate(seats)}
+        order = colours
+        if first is not None:
+            probe = Game(ruleset, colours, seed, races=_races(seats))
+            order = seat_list(colours, first, probe.turn_order[0])
+        game = Game(ruleset, order, seed, races=_races(seats))
+        bots = {s.colour: make_bot(s.bot, seed * 31 + i) for i, s in enumerate(seats)}
         decisions = 0
         while not game.is_over:
             if decisions >= MAX_DECISIONS:
@@ -246,6 +407,7 @@ def play_game(ruleset, seats: list[Seat], seed: int) -> dict:
         "seed": seed,
         "races": {c: game.races.get(c) for c in colours},
         "bots": {s.colour: s.bot for s in seats},
+        "first": game.players[game.turn_order[0]].name,
         "winners": list(game.winners()),
         "scores": dict(game.scores()),
         "used": {c: dict(sorted(owned[c].used.items())) if c in owned else {} for c in colours},
@@ -254,42 +416,41 @@ def play_game(ruleset, seats: list[Seat], seed: int) -> dict:
     }
 
 
-def simulate(ruleset, seats: list[Seat], seeds: list[int], *, content=(), workers: int | None = None,
-             progress: bool = False) -> list[dict]:
-    """Play one game per seed over ``workers`` processes; the results, sorted by seed.
+def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = None,
+             progress: bool = False, on_result=None) -> list[dict]:
+    """Play the games of ``plan`` (lab.designs.Table) over ``workers`` processes; the results, by seed.
 
     Each worker loads the ruleset by name with ``content`` (give the paths ``ruleset`` was loaded
-    with); a worker that ends up with other content (its hash differs) fails the run. With one worker the games run in this process (same code, same results). ``progress`` shows a
-    rich progress bar on stderr. A game that raises stops the run with GameFailed, naming its seed.
+    with); a worker that ends up with other content (its hash differs) fails the run. With one
+    worker the games run in this process (same code, same results). ``progress`` shows a rich
+    progress bar on stderr. A game that raises stops the run with GameFailed, naming its seed.
+    ``on_result`` is given each result as it comes back (to keep it before the run ends).
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
-
-    workers = max(1, min(workers or os.cpu_count() or 1, len(seeds)))
-    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                   console=Console(stderr=True), disable=not progress, transient=False)
+    workers = max(1, min(workers or os.cpu_count() or 1, len(plan)))
+    bar = progress_bar(progress)
     results: list[dict] = []
     if workers == 1:
-        _init_worker(ruleset.name, list(content), seats, ruleset=ruleset)
+        _init_worker(ruleset.name, list(content), ruleset=ruleset)
         with bar:
-            task = bar.add_task("games", total=len(seeds))
-            for seed in seeds:
-                results += _play_seeds([seed])
+            task = bar.add_task("games", total=len(plan))
+            for table in plan:
+                batch = _play_tables([table])
+                results += batch
+                for result in batch if on_result else ():
+                    on_result(result)
                 bar.advance(task)
         return sorted(results, key=lambda r: r["seed"])
 
     # Small chunks keep the workers busy to the end and the bar moving; the processes are all
     # started by the first submit, before the bar's refresh thread exists (fork and threads).
-    chunk = max(1, min(8, len(seeds) // (workers * 16)))
-    executor = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(ruleset.name, list(content), seats))
+    chunk = max(1, min(8, len(plan) // (workers * 16)))
+    executor = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(ruleset.name, list(content)))
     try:
-        futures: list[Future] = [executor.submit(_play_seeds, seeds[i:i + chunk], ruleset.hash)
-                                 for i in range(0, len(seeds), chunk)]
+        futures: list[Future] = [executor.submit(_play_tables, plan[i:i + chunk], ruleset.hash)
+                                 for i in range(0, len(plan), chunk)]
         failures: list[GameFailed] = []
         with bar:
-            task = bar.add_task("games", total=len(seeds))
+            task = bar.add_task("games", total=len(plan))
             pending = set(futures)
             while pending:
                 done, pending = wait(pending, return_when=FIRST_EXCEPTION)
@@ -300,6 +461,8 @@ def simulate(ruleset, seats: list[Seat], seeds: list[int], *, content=(), worker
                         failures.append(err)
                         continue
                     results += batch
+                    for result in batch if on_result else ():
+                        on_result(result)
                     bar.advance(task, len(batch))
                 if failures:
                     break
@@ -313,6 +476,17 @@ def simulate(ruleset, seats: list[Seat], seeds: list[int], *, content=(), worker
         raise
     executor.shutdown(wait=True)
     return sorted(results, key=lambda r: r["seed"])
+
+
+def progress_bar(show: bool):
+    """A rich progress bar on stderr: games done of all, elapsed time, and the time left (ETA)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
+
+    return Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                    console=Console(stderr=True), disable=not show, transient=False)
 
 
 # -- counting -------------------------------------------------------------------------------------
@@ -346,18 +520,25 @@ class Summary:
     decisions: float  # mean per game
     shared: int  # games won by more than one player
     seat_wins: dict[str, float]  # seat colour -> wins (fractional), first-seat bias at a glance
+    design: str = "fixed"
+    seat_rows: list = field(default_factory=list)  # (seat, games, wins): by table position (colour)
+    turn_rows: list = field(default_factory=list)  # (position in the turn order, games, wins)
+    expected: float = 0.0  # the mean win rate of a seat: what "no race differs" tests against
+    p_holm: dict = field(default_factory=dict)  # label -> exact binomial p-value, Holm-adjusted
+    scores: dict = field(default_factory=dict)  # label -> final credits of each of its games
 
 
-def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None) -> Summary:
+def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, design: str = "fixed") -> Summary:
     """Count the results (in seed order, so the float sums are the same however they were played).
 
-    ``seats`` (as given to ``simulate``) only describes the seats in the heading.
+    ``seats`` (as given on the command line) and ``design`` only describe the study in the heading.
     """
     results = sorted(results, key=lambda r: r["seed"])
     with_races = bool(ruleset.value("skills"))
     mixed_bots = len({bot for r in results for bot in r["bots"].values()}) > 1
     sides: dict[str, SideStats] = {}
     seat_wins: dict[str, float] = defaultdict(float)
+    scores: dict[str, list] = {}
     for r in results:
         share = 1 / len(r["winners"])
         for colour, race in r["races"].items():
@@ -367,6 +548,7 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None) -> 
             stats = sides.setdefault(label, SideStats(label))
             stats.games += 1
             stats.credits += r["scores"][colour]
+            scores.setdefault(label, []).append(r["scores"][colour])
             won = share if colour in r["winners"] else 0.0
             stats.wins += won
             seat_wins[colour] += won
@@ -380,6 +562,11 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None) -> 
                 stats.unlocks[side] = stats.unlocks.get(side, 0) + 1
     if with_races:
         sides = dict(sorted(sides.items()))  # else seats stay in seat order
+    seat_rows, turn_rows = _positions_won(results)
+    seat_games = sum(side.games for side in sides.values())
+    expected = sum(side.wins for side in sides.values()) / seat_games if seat_games else 0.0
+    p_holm = holm({label: binomial_p(round(side.wins), side.games, expected) for label, side in sides.items()}) \
+        if 0 < expected < 1 else {}
     rows = []
     for label, stats in sides.items():
         race = label.split("@")[0]
@@ -397,7 +584,29 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None) -> 
                     for s in seats or ()],
                    with_races, sides, rows,
                    sum(r["decisions"] for r in results) / len(results) if results else 0.0,
-                   sum(1 for r in results if len(r["winners"]) > 1), dict(seat_wins))
+                   sum(1 for r in results if len(r["winners"]) > 1), dict(seat_wins), design,
+                   seat_rows, turn_rows, expected, p_holm, scores)
+
+
+def _positions_won(results: list[dict]) -> tuple[list, list]:
+    """Games and wins by seat (table position, as a colour) and by place in the turn order (1 starts)."""
+    seats: dict = {}
+    turns: dict = {}
+    for r in results:
+        table = list(r["races"])
+        first = table.index(r["first"]) if r.get("first") in table else 0
+        share = 1 / len(r["winners"])
+        for index, colour in enumerate(table):
+            won = share if colour in r["winners"] else 0.0
+            for counts, key in ((seats, (index, colour)), (turns, (index - first) % len(table) + 1)):
+                games, wins = counts.get(key, (0, 0.0))
+                counts[key] = (games + 1, wins + won)
+    return ([(colour, *seats[(i, colour)]) for i, colour in sorted(seats)],
+            [(f"{k}{_ordinal(k)}", *turns[k]) for k in sorted(turns)])
+
+
+def _ordinal(k: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(k if k < 20 else k % 10, "th")
 
 
 def _positions(ruleset, race: str | None) -> dict[str, tuple[int | None, str]]:
@@ -441,14 +650,16 @@ def render(summary: Summary, console, plain: bool = False) -> None:
                   f"({_pct(summary.shared / n if n else 0)})")
     if summary.with_races and len(summary.sides) > 1:  # the first seat's advantage, at a glance
         console.print("wins by seat: " + ", ".join(f"{c} {wins(w)}" for c, w in summary.seat_wins.items()))
+    console.print(f"design: {summary.design}")
 
     what = "race" if summary.with_races else "seat"
-    columns = [what, "games", "wins", "win %", "95% CI", "credits"]
+    columns = [what, "games", "wins", "win %", "95% CI", "p (Holm)", "credits"]
     results = table(*columns, *(("modules", "racial %") if summary.with_races else ()))
     for label, side in summary.sides.items():
         low, high = wilson(side.wins, side.games)
+        p = summary.p_holm.get(label)
         row = [label, str(side.games), wins(side.wins), _pct(side.win_rate), f"[{_pct(low)}, {_pct(high)}]",
-               f"{side.credits / side.games:.1f}"]
+               "-" if p is None else f"{p:.3f}", f"{side.credits / side.games:.1f}"]
         if summary.with_races:
             unlocks = sum(side.unlocks.values())
             row += [f"{unlocks / side.games:.2f}", _pct(side.unlocks.get("racial", 0) / unlocks) if unlocks else "-"]
@@ -460,6 +671,23 @@ def render(summary: Summary, console, plain: bool = False) -> None:
                   f"credits: mean final credits"
                   + ("; modules: modules unlocked per game; racial %: share of them on the racial side"
                      if summary.with_races else ""))
+    differ = [label for label, p in summary.p_holm.items() if p <= ALPHA]
+    if summary.p_holm:
+        console.print(f"p (Holm): two-sided exact binomial test of the {what}'s wins against the mean win rate "
+                      f"{_pct(summary.expected)}, Holm-corrected over the {len(summary.p_holm)} {what}s: "
+                      + (f"{', '.join(differ)} differ{'s' * (len(differ) == 1)} from the mean at α = {ALPHA}"
+                         if differ else f"no {what} differs from the mean at α = {ALPHA}"))
+    for title, rows in (("seat advantage (seats by table position, clockwise)", summary.seat_rows),
+                        ("first-player advantage (places in the turn order)", summary.turn_rows)):
+        if len(rows) < 2:
+            continue
+        positions = table("seat" if rows is summary.seat_rows else "place", "games", "wins", "win %", "95% CI")
+        for name, games, won in rows:
+            low, high = wilson(won, games)
+            positions.add_row(name, str(games), wins(won), _pct(won / games), f"[{_pct(low)}, {_pct(high)}]")
+        console.print()
+        console.print(title)
+        console.print(positions)
     if not summary.with_races:
         return
 

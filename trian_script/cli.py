@@ -1,4 +1,4 @@
-"""The ``trian`` command: validate content, study tilesets (and, later, play games).
+"""The ``trian`` command: play games, replay and draw them, validate content, study tilesets and races.
 
 A user mistake prints a diagnostic report and exits 1; it never shows a traceback.
 """
@@ -29,9 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args) or 0
     except DiagnosticError as err:
-        print(err.report.render(), file=sys.stderr)
         # 2 when only the command line was wrong (an unknown ruleset name), 1 for content
-        return 2 if all(d.position.file == "<command line>" for d in err.report.diagnostics) else 1
+        if all(d.position.file == "<command line>" for d in err.report.diagnostics):
+            for d in err.report.diagnostics:  # one line each, like every other usage error
+                print(f"error: {d.message}" + "".join(f"; {x}" for x in (d.hint, d.expected) if x), file=sys.stderr)
+            return 2
+        print(err.report.render(), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # output piped into `head` and closed early
@@ -73,23 +77,48 @@ def add_trust(command) -> None:
                          help="run the Python plugins of content in DIR (content runs no code otherwise)")
 
 
+EXAMPLES = """examples:
+  trian play --players 3 --seed 7                      a whole bot game, and its summary
+  trian play --seat red=human --log my.log             you play red at the terminal (type help)
+  trian play --resume my.log                           go on with a saved game
+  trian replay my.log --html my.html                   a page stepping through the game
+  trian new race star-folk && trian validate star-folk.trian
+  trian simulate --games 200 --seats star-folk,xemh --content star-folk.trian
+Every command has its own help: trian play --help. The guide: docs/guide.md.
+exit codes: 0 ok, 1 content or rule errors, 2 usage errors."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="trian", description=__doc__.splitlines()[0], epilog=EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"trian-script {_version()}")
     sub = parser.add_subparsers(metavar="COMMAND")
 
-    validate = sub.add_parser("validate", help="check DSL or JSON files and folders; exit 1 with diagnostics")
+    validate = sub.add_parser(
+        "validate", help="check DSL or JSON files and folders; exit 1 with diagnostics",
+        epilog="examples:\n  trian validate                      the shipped content\n"
+               "  trian validate star-folk.trian\n  trian validate --content my-races/ test_star_folk.trian",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     validate.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the shipped content)")
+    validate.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                          help="more files or folders the checked ones use, e.g. the races a scenario seats (repeatable)")
     validate.set_defaults(run=cmd_validate)
 
-    play = sub.add_parser("play", help="play a game with bots (and people) and print its summary")
+    play = sub.add_parser(
+        "play", help="play a game with bots (and people) and print its summary",
+        epilog="examples:\n  trian play --players 3 --seed 7 --log game.log\n"
+               "  trian play --ruleset beginner --seat red=human --race red=xemh\n"
+               "  trian play --content my-races/ --race red=star-folk --svg end.svg\n  trian play --resume game.log",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--seed", type=int, default=1)
     play.add_argument("--ruleset", default="new_order", help="ruleset or variant (default: new_order, with races)")
-    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random)")
+    play.add_argument("--bot", default="greedy", help="bot for every seat not given with --seat (greedy, random, "
+                                                      "mcts:200 iterations or mcts:0.5s per decision)")
     play.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                       help="who plays a seat: a bot name or 'human' (repeatable), e.g. --seat red=human")
     play.add_argument("--log", type=Path, help="write the game log to this file")
+    play.add_argument("--svg", type=Path, metavar="FILE", help="draw the final position to FILE (SVG)")
     play.add_argument("--resume", type=Path, metavar="LOG", help="go on with the game saved in LOG")
     play.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
                       help="more DSL files or folders: races, skills, variants (repeatable)")
@@ -101,10 +130,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_trust(play)
     play.set_defaults(run=cmd_play)
 
-    replay = sub.add_parser("replay", help="replay a game log and print its summary")
+    replay = sub.add_parser(
+        "replay", help="replay a game log and print its summary; draw a position or write a replay page",
+        epilog="examples:\n  trian replay game.log\n  trian replay game.log --svg board.svg --at 20\n"
+               "  trian replay game.log --html game.html", formatter_class=argparse.RawDescriptionHelpFormatter)
     replay.add_argument("log", type=Path)
     replay.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH")
     replay.add_argument("--verbose", action="store_true")
+    replay.add_argument("--svg", type=Path, metavar="FILE", help="draw the board (with a legend) to FILE")
+    replay.add_argument("--at", type=int, metavar="N", help="with --svg: the position after decision N (default: the end)")
+    replay.add_argument("--html", type=Path, metavar="FILE",
+                        help="write a page stepping through the game (one file, no network)")
     add_trust(replay)
     replay.set_defaults(run=cmd_replay)
 
@@ -143,6 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="scenario files or folders (default: tests/scenarios)")
     cov.add_argument("--rules", type=Path, help="folder of numbered rules (*.md); default: docs/rules")
     cov.add_argument("--prefix", default="NO-", help="which rule ids to count (default: NO-)")
+    cov.add_argument("--content", "--races-dir", action="append", type=Path, default=[], metavar="PATH",
+                     help="races and skills of your own, so the skills no scenario covers are named (repeatable)")
     cov.set_defaults(run=cmd_rules_coverage)
     rules.set_defaults(run=lambda args: rules.print_help() or 2)
 
@@ -174,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_validate(args) -> int:
     from .dsl.loader import load
 
-    defs = load(args.paths)
+    defs = load([*args.content, *args.paths])
     if defs.report:
         print(defs.report.render(), file=sys.stderr)
         return 1
@@ -202,13 +240,14 @@ def _tileset(args):
 
 def cmd_play(args) -> int:
     from . import Game, load_ruleset
-    from .bots import BOTS
+    from .bots import BOTS, make_bot
     from .engine.game import COLOURS, IllegalChoice
     from .engine.log import replay
 
-    if args.log and not _writable(args.log):
-        print(f"error: --log {args.log}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
-        return 2
+    for option, path in (("--log", args.log), ("--svg", args.svg)):
+        if path and not _writable(path):
+            print(f"error: {option} {path}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
+            return 2
     if args.resume:
         game = replay(args.resume, args.content)
         seats = [p.name for p in game.players]
@@ -232,31 +271,54 @@ def cmd_play(args) -> int:
             print(f"error: --teams {args.teams}: {err}", file=sys.stderr)
             return 2
         seats = sides.interleave(teams)  # turns alternate the teams (DX-7.4)
-    who = {seat: args.bot for seat in seats}
+    who = {seat: args.bot.lower() for seat in seats}
     for item in args.seat:
-        colour, _, kind = item.partition("=")
-        if colour not in who or kind not in (*BOTS, "human"):
+        colour, _, kind = (part.strip().lower() for part in item.partition("="))
+        if colour not in who or not (kind == "human" or _bot_spec(kind)):
+            wrong = colour if colour not in who else kind
+            hint = _did_you_mean(wrong.partition(":")[0], list(who) if colour not in who else [*BOTS, "human"])
             print(f"error: --seat {item}: expected COLOUR=WHO with COLOUR in {', '.join(seats)} "
-                  f"and WHO in {', '.join((*BOTS, 'human'))}", file=sys.stderr)
+                  f"and WHO in {', '.join((*BOTS, 'human'))} (mcts takes a budget: mcts:200 or mcts:0.5s){hint}",
+                  file=sys.stderr)
             return 2
         who[colour] = kind
-    if args.bot not in BOTS:
-        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)})", file=sys.stderr)
+    if not _bot_spec(args.bot.lower()):
+        print(f"error: unknown bot '{args.bot}' (choose from {', '.join(BOTS)}; mcts:200 or mcts:0.5s)"
+              f"{_did_you_mean(args.bot.partition(':')[0], BOTS)}",
+              file=sys.stderr)
         return 2
     if not args.resume:
         known = {name.lower(): name for name in ruleset.races}
         races = {}
         for item in args.race:
             colour, _, race = item.partition("=")
-            races[colour] = known.get(race.lower(), race)  # race names are not case-sensitive
+            races[colour.strip().lower()] = known.get(race.strip().lower(), race)  # names are not case-sensitive
         try:
             game = Game(ruleset, seats, args.seed, races, teams)
         except IllegalChoice as err:
             print(f"error: {err}", file=sys.stderr)
             return 2
-    players = {seat: (HumanPlayer(args.log) if kind == "human" else BOTS[kind](args.seed * 31 + i))
+    players = {seat: (HumanPlayer(args.log) if kind == "human" else make_bot(kind, args.seed * 31 + i))
                for i, (seat, kind) in enumerate(who.items())}
     return _play_on(game, players, args, any(k == "human" for k in who.values()))
+
+
+def _did_you_mean(name: str, known) -> str:
+    from .dsl.diagnostics import did_you_mean
+
+    hint = did_you_mean(name.lower(), list(known))
+    return f"; {hint}" if hint else ""
+
+
+def _bot_spec(spec: str) -> bool:
+    """Whether ``spec`` names a bot with a valid budget (greedy, random, mcts:200, mcts:0.5s)."""
+    from .bots import BotSpecError, bot_factory
+
+    try:
+        bot_factory(spec)
+    except BotSpecError:
+        return False
+    return True
 
 
 def _writable(path: Path) -> bool:
@@ -298,6 +360,11 @@ def _play_on(game, players: dict, args, people: bool) -> int:
     if args.log:
         _save(game, args.log)
         print(f"log written to {args.log} (replay with: trian replay {args.log})")
+    if getattr(args, "svg", None):
+        from .render import board_svg
+
+        args.svg.write_text(board_svg(game), encoding="utf-8")
+        print(f"the final position is drawn in {args.svg}")
     return 0
 
 
@@ -310,8 +377,15 @@ HELP = """commands:
   help            this list, and what the options of this decision are
   undo            take back your last choice (and the bots' choices after it)
   save [FILE]     write the log (to FILE, or to --log)
-  board           print the board and the options again
+  board [FILE]    print the board and the options again (and draw it to FILE.svg)
   quit            save the log and leave (go on later with: trian play --resume LOG)"""
+
+
+def completer(decision):
+    """Tab completes the option texts of ``decision`` and the commands, from what is typed."""
+    from prompt_toolkit.completion import WordCompleter
+
+    return WordCompleter([*decision.options, "help", "undo", "save", "board", "quit"], sentence=True)
 
 
 class HumanPlayer:
@@ -320,19 +394,29 @@ class HumanPlayer:
     def __init__(self, log: Path | None = None):
         self.log = log
         self.mine: list[int] = []  # how long the log was before each of this person's choices
+        self.session = None  # prompt_toolkit's, at a terminal: history, and Tab completes options
+
+    def _ask(self, decision) -> str:
+        if self.session is None:
+            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+                return input("> ")  # piped input: plain lines
+            from prompt_toolkit import PromptSession
+
+            self.session = PromptSession()
+        return self.session.prompt("> ", completer=completer(decision), complete_while_typing=False)
 
     def choose(self, game) -> str | None:
         decision = game.decision
         self._show(game, decision)
         while True:
-            answer = input("> ").strip()
+            answer = self._ask(decision).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return self._chosen(game, decision.options[int(answer) - 1])
             if answer in decision.options:
                 return self._chosen(game, answer)
             command, _, rest = answer.partition(" ")
             if command == "help":
-                print(HELP + "\n" + _explain(decision))
+                print(HELP + "\n" + _explain(game, decision))
             elif command == "undo":
                 if self._undo(game):
                     return None
@@ -340,6 +424,8 @@ class HumanPlayer:
                 self._save_to(game, Path(rest) if rest else self.log)
             elif command == "board":
                 self._show(game, decision)
+                if rest:
+                    self._draw_to(game, Path(rest))
             elif command == "quit":
                 raise QuitGame()
             else:
@@ -369,9 +455,24 @@ class HumanPlayer:
             print(f"  saved to {target}")
 
     @staticmethod
+    def _draw_to(game, target: Path) -> None:
+        from .render import board_svg
+
+        if not _writable(target):
+            print(f"  cannot write {target}")
+            return
+        target.write_text(board_svg(game), encoding="utf-8")
+        print(f"  the board is drawn in {target}")
+
+    @staticmethod
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
+        if hasattr(game, "describe"):  # a game that says itself what a player sees
+            print("\n" + game.describe(decision.player) + "  (type help for the commands)")
+            for number, text in enumerate(decision.options, 1):
+                print(f"  {number:>3}. {text}")
+            return
         me = game.player(decision.player)
         print("\n" + text_map(game))
         if game.drawn is not None and decision.kind == "place":
@@ -383,10 +484,12 @@ class HumanPlayer:
             print(f"  {number:>3}. {text}")
 
 
-def _explain(decision) -> str:
-    """What this decision's options are, by kind."""
+def _explain(game, decision) -> str:
+    """What this decision's options are, by kind; the prices and the skills of the person deciding."""
+    from .games.new_order.help import help_text
+
     kinds = sorted({o.kind for o in decision.structured})
-    return f"this decision: {decision.prompt}; its options are: {', '.join(kinds)}"
+    return f"this decision: {decision.prompt}\n" + help_text(game, decision.player, kinds)
 
 
 def cmd_replay(args) -> int:
@@ -396,8 +499,17 @@ def cmd_replay(args) -> int:
     if not args.log.is_file():
         print(f"error: no such log file: {args.log}", file=sys.stderr)
         return 1
+    for option, path in (("--svg", args.svg), ("--html", args.html)):
+        if path and not _writable(path):
+            print(f"error: {option} {path}: cannot write there (is the folder there, and yours?)", file=sys.stderr)
+            return 2
+    if args.at is not None and not args.svg:
+        print("error: --at N goes with --svg FILE (the position to draw)", file=sys.stderr)
+        return 2
     game = replay(args.log, args.content)
-    if game.log_hash and game.log_hash != game.ruleset.hash:
+    if args.svg or args.html:
+        return _pictures(game, args)
+    if game.log_hash and not game.ruleset.plays_like(game.log_hash):
         print(f"note: {args.log} was written with another version of ruleset '{game.ruleset.name}' (hash "
               f"{game.log_hash}, now {game.ruleset.hash}); every move still replays", file=sys.stderr)
     if args.verbose:
@@ -409,6 +521,25 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _pictures(game, args) -> int:
+    """``replay --svg`` (the position after decision N) and ``replay --html`` (the whole game)."""
+    from .render import board_svg
+    from .render.replay_page import replay_html, replay_to
+
+    if args.svg:
+        at = len(game.log) if args.at is None else args.at
+        if not 0 <= at <= len(game.log):
+            print(f"error: --at {at}: {args.log} has decisions 0 to {len(game.log)}", file=sys.stderr)
+            return 2
+        args.svg.write_text(board_svg(replay_to(game, at)), encoding="utf-8")
+        print(f"wrote {args.svg}: the board after decision {at} of {len(game.log)}")
+    if args.html:
+        args.html.write_text(replay_html(game, f"{args.log.name}: {game.ruleset.title}, seed {game.seed}"),
+                             encoding="utf-8")
+        print(f"wrote {args.html}: {len(game.log)} decisions (open it in a browser; ← → step through)")
+    return 0
+
+
 def cmd_rules_coverage(args) -> int:
     from .coverage import coverage, rules_dir
     from .dsl.loader import load_or_raise
@@ -417,7 +548,7 @@ def cmd_rules_coverage(args) -> int:
     if folder is None or not folder.is_dir():
         print("error: no rules folder found; give one with --rules DIR", file=sys.stderr)
         return 2
-    report = coverage(load_or_raise(args.paths), folder, args.prefix)
+    report = coverage(load_or_raise([*args.content, *args.paths]), folder, args.prefix)
     if not report.rules:
         print(f"error: no {args.prefix}* rule ids in {folder}", file=sys.stderr)
         return 2

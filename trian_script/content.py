@@ -10,6 +10,7 @@ def load_tileset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
     """The compiled tileset ``name`` from the shipped content and ``paths``; raises DiagnosticError."""
     defs = defs or load_or_raise(paths, builtin)
     known = defs.blocks["tileset"]
+    name = {k.lower(): k for k in known}.get(name.lower(), name)  # names are not case-sensitive
     if name not in known:
         report = Report()
         report.add("TS303", f"no tileset named '{name}'", Position("<command line>"), expected=one_of(known),

@@ -39,6 +39,7 @@ def describe_race(ruleset_name: str, name: str, paths=()) -> str:
     from .engine.ruleset import load_ruleset
 
     defs = _definitions(paths)
+    name = {k.lower(): k for k in defs.blocks["race"]}.get(name.lower(), name)  # names are not case-sensitive
     if name not in defs.blocks["race"]:
         report = Report()
         report.add("TS303", f"no race named '{name}'", Position("<command line>"),
@@ -62,8 +63,12 @@ def describe_race(ruleset_name: str, name: str, paths=()) -> str:
 
 
 def _skill_line(skill, cost: str = "") -> str:
+    from .games.new_order.skill_words import skill_words
+
     head = ", ".join(x for x in (cost, skill.when, f"tier: {skill.tier}") if x)
-    return f"  • {skill.title} ({head}): {skill.text or '-'}"
+    indent = "      " if cost else "    "
+    does = "".join(f"\n{indent}- {sentence}" for sentence in skill_words(skill))  # from the definition
+    return f"  • {skill.title} ({head}): {skill.text or '-'}{does}"
 
 
 TEMPLATE = '''# {title} — a custom race for Galaxy of Trian: New Order.
@@ -90,11 +95,11 @@ skill {name}-scouts "Scouts" {{
   modify ship.move += 1
 }}
 
-# Tier 2 — an action you may take, with a condition and effects.
+# Tier 2 — an action you may take, with a limit, a condition and effects (docs/skill-language.md).
 skill {name}-traders "Traders" {{
-  text = "in phase 1, turn 2 minerals of one colour into 9¢ (once per turn)"
+  text = "in phase 1, turn 2 yellow minerals into 9¢ (once per turn)"
   when = "phase 1"
-  action extraction "sell 2 yellow minerals for 9¢" if minerals.yellow >= 2 and uses-this-turn == 0 -> discard(yellow, 2), credits(9)
+  action extraction "sell 2 yellow minerals for 9¢" once per turn if minerals.yellow >= 2 -> discard(yellow, 2), credits(9)
 }}
 
 skill {name}-engines "Engines" {{
@@ -109,11 +114,11 @@ skill {name}-shields "Shields" {{
   modify battle.tie = win
 }}
 
-# Tier 2 — a trigger: when an event of yours happens, effects follow.
+# Tier 2 — a trigger: when an event of yours happens (its data in the condition), effects follow.
 skill {name}-bounty "Bounty" {{
-  text = "each time you win a ship battle, draw 1 more random mineral"
+  text = "the first time in a turn you win a ship battle, draw 1 more random mineral"
   when = "battles"
-  trigger battle-won if battle == "ships" -> minerals(1)
+  on battle-won where battle == "ships" once per turn -> minerals(1)
 }}
 
 # Tier 3, when the DSL cannot say it: plugin "{module}:MySkill" names a Python class in {module}.py

@@ -14,6 +14,17 @@ from .dsl.loader import load
 from .games.new_order.scenario import ScenarioFailure, run_scenario
 
 
+def pytest_addoption(parser):
+    help = "DSL files or folders the scenario files use, e.g. your own races (repeatable)"
+    parser.addoption("--trian-content", action="append", default=[], metavar="PATH", help=help)
+    parser.addini("trian_content", help + "; paths relative to the ini file", type="paths", default=[])
+
+
+def _content(config) -> list:
+    """What ``--trian-content`` and the ini option ``trian_content`` name, for every scenario file."""
+    return [*config.getini("trian_content"), *config.getoption("trian_content")]
+
+
 def pytest_collect_file(file_path, parent):
     if file_path.suffix == ".trian" and file_path.name.startswith("test_"):
         return ScenarioFile.from_parent(parent, path=file_path)
@@ -22,7 +33,7 @@ def pytest_collect_file(file_path, parent):
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        defs = load([self.path])
+        defs = load([*_content(self.config), self.path])
         if defs.report:
             yield BrokenScenarioFile.from_parent(self, name="(file)", report=defs.report.render())
             return

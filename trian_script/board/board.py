@@ -65,6 +65,7 @@ class Board:
         self.forest = AreaForest()
         self.order: list[Cell] = []
         self._areas: dict[int, Area] = {}  # root -> its last view (see ``area``)
+        self.rule = "NO-3.2.2"  # the rule a refused placement cites (a game of other rules sets its own)
 
     # -- questions ---------------------------------------------------------------------------
     def placements(self, face: Face) -> list[tuple[Cell, int]]:
@@ -96,14 +97,14 @@ class Board:
         return any(pattern in fits for pattern in self.frontier.values())
 
     def check(self, face: Face, cell: Cell, rotation: int) -> None:
-        """Raise PlacementError when the placement is illegal (NO-3.2.2)."""
+        """Raise PlacementError when the placement is illegal (``self.rule``: NO-3.2.2 by default)."""
         if cell in self.cells:
-            raise PlacementError(f"cell {self.grid.format_cell(cell)} already holds a tile", "NO-3.2.2")
+            raise PlacementError(f"cell {self.grid.format_cell(cell)} already holds a tile", self.rule)
         if cell not in self.frontier:
-            raise PlacementError(f"cell {self.grid.format_cell(cell)} shares no edge with a placed tile", "NO-3.2.2")
+            raise PlacementError(f"cell {self.grid.format_cell(cell)} shares no edge with a placed tile", self.rule)
         if not 0 <= rotation < self.grid.edges or rotation not in face.fits.get(self.frontier[cell], ()):
             raise PlacementError(f"face {face.name} turned {rotation} does not match its neighbours at "
-                                 f"{self.grid.format_cell(cell)}", "NO-3.2.2")
+                                 f"{self.grid.format_cell(cell)}", self.rule)
 
     def area(self, node: int) -> Area:
         root = self.forest.find(node)
@@ -180,8 +181,7 @@ class Board:
                 nodes.append(None)
                 continue
             nodes.append(self.forest.add(region.area, cell, len(region.positions), region.props))
-        # touching[pos] in cell terms -> node ids per area
-        node_at = [{area: nodes[ri] for area, ri in orientation.touching[pos]} for pos in range(grid.edges * k)]
+        mine_at = _areas_at(orientation)  # per cell position: area -> region index
         placed = Placed(tile, face, rotation, tuple(nodes))
         self.cells[cell] = placed
         self.order.append(cell)
@@ -194,15 +194,16 @@ class Board:
                 self._update_frontier(other)
                 continue
             back = grid.back_edge(cell, edge)
-            their = neighbour.orientation
+            their_at, their_nodes = _areas_at(neighbour.orientation), neighbour.nodes
             for i in range(k):
-                mine = node_at[edge * k + i]
-                theirs = {area: neighbour.nodes[ri] for area, ri in their.touching[back * k + (k - 1 - i)]}
-                for area, node in mine.items():
+                theirs = their_at[back * k + (k - 1 - i)]
+                if not theirs:
+                    continue
+                for area, ri in mine_at[edge * k + i].items():
                     partner = theirs.get(area)
-                    if partner is None:
+                    if partner is None or their_nodes[partner] is None:
                         continue
-                    root = self.forest.union(node, partner)
+                    root = self.forest.union(nodes[ri], their_nodes[partner])
                     self.forest.totals[root].open -= 2
                     touched.add(root)
         closed = []
@@ -224,3 +225,12 @@ class Board:
                 code = neighbour.orientation.edge_codes[grid.back_edge(cell, edge)]
                 pattern.append(self.tileset.mirror[code])
         self.frontier[cell] = tuple(pattern)
+
+
+def _areas_at(orientation: Orientation) -> list[dict]:
+    """Per cell position of an orientation, area -> the index of the region touching it there;
+    worked out once per orientation (orientations belong to the ruleset, shared by its games)."""
+    table = orientation.__dict__.get("_areas_at")
+    if table is None:
+        table = orientation.__dict__["_areas_at"] = [dict(pairs) for pairs in orientation.touching]
+    return table

@@ -37,6 +37,8 @@ class Feature:
     holds: frozenset[str]
     joined: bool
     background: bool
+    centre: bool = False  # it stands in a tile's middle, written after "/" (board.sides)
+    surrounded: bool = False  # a centre complete when every touching cell holds a tile
 
 
 @shared
@@ -82,6 +84,7 @@ class Face:
     orientations: list[Orientation] = field(default_factory=list)
     # requirement pattern (code or -1 per cell edge) -> rotations that satisfy it
     fits: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
+    notation: str = ""  # the one-line form of a single-faced tile (board.sides), '' for others
 
     def prop_total(self, name: str) -> int:
         """How many of a property the face carries (asked in the game loop, so kept in a table)."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..geometry import Grid, get_grid
 from .faces import Face, FaceError, Feature, Property, derive_regions, orient
+from .sides import sides_face
 
 
 @shared
@@ -32,6 +33,7 @@ class Tileset:
     tiles: list[Tile]
     codes: dict[str, int]  # edge code -> interned id
     mirror: list[int]  # id -> id of the same code read from the other side
+    start: str = ""  # the id of the tile marked ``start`` (single-faced tiles, board.sides), if any
 
     @property
     def areas(self) -> list[str]:
@@ -59,7 +61,7 @@ def merged_definition(name: str, tilesets: dict[str, dict], seen=()) -> dict:
         raise FaceError(("extends",), f"tileset '{name}' extends itself through '{parent_name}'")
     parent = merged_definition(parent_name, tilesets, seen + (name,))
     out = {**parent, **{k: v for k, v in definition.items() if k not in ("features", "properties", "faces", "tiles")}}
-    for section in ("features", "properties", "faces", "tiles"):
+    for section in ("features", "properties", "faces", "tiles", "sides"):
         out[section] = {**parent.get(section, {}), **definition.get(section, {})}
     tiles = dict(out["tiles"])
     for tile_name, count in definition.get("remove", {}).items():
@@ -82,7 +84,8 @@ def compile_tileset(definition: dict, errors: list[FaceError] | None = None) -> 
     k = definition.get("segments", 1)
     features = {
         n: Feature(n, f.get("letter"), f.get("forms"), _names(f.get("divides")), f.get("within"),
-                   _names(f.get("holds")), bool(f.get("joined")), bool(f.get("background")))
+                   _names(f.get("holds")), bool(f.get("joined")), bool(f.get("background")),
+                   bool(f.get("centre")), bool(f.get("surrounded")))
         for n, f in definition.get("features", {}).items()
     }
     properties = {
@@ -106,6 +109,10 @@ def compile_tileset(definition: dict, errors: list[FaceError] | None = None) -> 
         face = Face(fname, tuple(fdef["edges"]), regions, bool(fdef.get("hidden")))
         orient(face, grid.edges, k, intern)
         faces[fname] = face
+    single, start = _single_faced(definition, features, properties, grid, faces, collected)
+    for face in faces.values():
+        if not face.orientations:
+            orient(face, grid.edges, k, intern)
     for code in list(codes):
         intern(code[::-1])
     mirror = [0] * len(codes)
@@ -133,7 +140,32 @@ def compile_tileset(definition: dict, errors: list[FaceError] | None = None) -> 
         count = tdef.get("count", 1)
         for copy in range(1, count + 1):
             tiles.append(Tile(tname if count == 1 else f"{tname}.{copy}", tname, (pair[0], pair[1])))
+    tiles += single
     if errors is None and collected:
         raise collected[0]
     return Tileset(definition["name"], definition.get("title", definition["name"]), grid, k, features, properties,
-                   faces, tiles, codes, mirror)
+                   faces, tiles, codes, mirror, start)
+
+
+def _single_faced(definition: dict, features, properties, grid: Grid, faces: dict, collected: list) -> tuple[list, str]:
+    """The tiles written as side strings (``sides NAME = LELELE/J``, see board.sides), and the id of
+    the one marked ``start``. Tiles of one notation share one face."""
+    tiles: list[Tile] = []
+    start = ""
+    for tname, tdef in definition.get("sides", {}).items():
+        try:
+            face = sides_face(tname, tdef["sides"], features, properties, definition.get("mark"), grid.edges)
+        except FaceError as err:
+            collected.append(err)
+            continue
+        if tdef.get("start"):
+            if start:
+                collected.append(FaceError(("sides", tname, "start"), f"'{tname}' is a second start tile; "
+                                           f"'{start}' is the first", hint="only one tile line may say 'start'"))
+                continue
+        face = faces.setdefault(face.name, face)
+        count = tdef.get("count", 1)
+        copies = [Tile(tname if count == 1 else f"{tname}.{i}", tname, (face,)) for i in range(1, count + 1)]
+        start = copies[0].id if tdef.get("start") else start
+        tiles += copies
+    return tiles, start

@@ -22,6 +22,10 @@ class GreedyBot:
     def choose(self, game) -> str:
         decision = game.decision
         options = decision.options
+        if hasattr(game, "placing"):  # a pool game with pieces on features (Galactic Realms)
+            from . import greedy_pool
+
+            return greedy_pool.choose(game, decision, self.rng)
         chooser = getattr(self, "_" + decision.kind, None)
         choice = chooser(game, options) if chooser else None
         # a skill may hold back the usual options (an upkeep to settle first): never answer off the list

@@ -12,6 +12,7 @@ from ..immutable import shared
 import math
 import operator
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Mapping
 
 from lark import Token, Tree
@@ -20,6 +21,22 @@ from lark.exceptions import UnexpectedInput
 from .parser import lark_parser
 
 FUNCTIONS: dict[str, Callable] = {"min": min, "max": max, "abs": abs, "floor": math.floor, "ceil": math.ceil}
+LAZY = {"when"}  # functions whose arguments are evaluated only if they need them
+# The key of the environment under which the place of use binds its ``Late`` functions at run time.
+BOUND = "@functions"
+
+
+class Late:
+    """A function known by name when a formula is compiled and bound when it runs (a skill's
+    effects act on one game and one player): the formula reads it from ``env[BOUND]``. So a
+    formula is compiled once, when its ruleset loads, and never parsed again."""
+
+    def __init__(self, name: str, lazy: bool = False):
+        self.name = name
+        self.lazy = lazy  # it receives its arguments unevaluated (``when(CONDITION, EFFECT…)``)
+
+    def __call__(self, *args):
+        return None  # validation compiles formulas without running them
 _BINARY = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
     "//": operator.floordiv, "%": operator.mod,
@@ -43,11 +60,12 @@ class Formula:
     names: frozenset[str]
     evaluate: Callable[[Mapping[str, object]], object]
     custom: frozenset[str] = frozenset()  # functions given by the place of use (skill effects)
+    late: bool = False  # its custom functions are ``Late``: bound through ``env[BOUND]`` when run
 
     def __reduce__(self):
         # a compiled closure cannot be pickled, its text can: compile it again (the place of use
         # binds its own functions when it runs, so placeholders stand in for them)
-        return _recompiled, (self.text, tuple(sorted(self.custom)))
+        return _recompiled, (self.text, tuple(sorted(self.custom)), self.late)
 
     def __call__(self, env: Mapping[str, object]):
         return self.evaluate(env)
@@ -77,15 +95,16 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
         fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
     except RecursionError:
         raise FormulaError("this formula is nested too deeply", expected="a formula of a reasonable depth") from None
-    return Formula(text, frozenset(names), fn, frozenset(functions or ()))
+    late = any(isinstance(f, Late) for f in (functions or {}).values())
+    return Formula(text, frozenset(names), fn, frozenset(functions or ()), late)
 
 
 def _placeholder(*args):
     return None
 
 
-def _recompiled(text: str, custom: tuple[str, ...]) -> Formula:
-    return compile_formula(text, None, {name: _placeholder for name in custom})
+def _recompiled(text: str, custom: tuple[str, ...], late: bool = False) -> Formula:
+    return compile_formula(text, None, {name: Late(name, name in LAZY) if late else _placeholder for name in custom})
 
 
 def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS):
@@ -142,5 +161,10 @@ def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = 
                                expected=one_of(functions), hint=did_you_mean(str(fname), functions))
         func = functions[str(fname)]
         compiled = [_compile(a, names, allowed, functions) for a in args]
+        if isinstance(func, Late):
+            late = func.name
+            if func.lazy:
+                return lambda env: env[BOUND][late](*(partial(c, env) for c in compiled))
+            return lambda env: env[BOUND][late](*(c(env) for c in compiled))
         return lambda env: func(*(c(env) for c in compiled))
     raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))

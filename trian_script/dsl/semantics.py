@@ -261,7 +261,7 @@ def check_race(defs, name: str) -> None:
 
 
 def check_skill(defs, name: str, parameters: set[str]) -> None:
-    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, OWNER_NAMES
+    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, LIMITS, OWNER_NAMES, VALUES
 
     block = defs.blocks["skill"][name]
     d = block.definition
@@ -274,19 +274,33 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
     colours = {"yellow", "red", "blue", "green"}
     for section, head in (("triggers", "event"), ("actions", "phase")):
         for i, item in enumerate(d.get(section, [])):
-            names = set(OWNER_NAMES) | colours
+            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} \
+                | {f"special.{token}" for token in defs.blocks["token"]}
+            carried = None
             if head == "event":
                 if item["event"] not in EVENTS:
                     defs.report.add("TS306", f"unknown event '{item['event']}'", block.source.find((section, i, head)),
                                     expected=one_of(EVENTS), hint=did_you_mean(item["event"], EVENTS))
                     continue
-                names |= EVENTS[item["event"]][1] | {"nebula", "system", "space"}
+                carried = EVENTS[item["event"]][1]
+                names |= carried
             elif item["phase"] not in ACTION_PHASES:
                 continue  # the schema reports it
-            _check_expr(defs, block, (section, i, "if"), item.get("if"), names, {})
-            effects = {e: (lambda *a: None) for e in EFFECTS}
+            if item.get("limit") is not None and item["limit"] not in LIMITS:
+                defs.report.add("TS306", f"unknown limit 'once per {item['limit']}'",
+                                block.source.find((section, i, "limit")),
+                                expected=one_of(f"once per {span}" for span in LIMITS),
+                                hint=did_you_mean(item["limit"], LIMITS))
+            values = {v: (lambda *a: None) for v in VALUES}
+            names |= _check_choices(defs, block, (section, i), item, names, values)
+            _check_expr(defs, block, (section, i, "if"), item.get("if"), names, values,
+                        (item["event"], carried) if carried is not None else None)
+            functions = {e: (lambda *a: None) for e in EFFECTS} | values
             for j, effect in enumerate(item["effects"]):
-                _check_expr(defs, block, (section, i, "effects", j), effect, names, effects)
+                if _check_effect_shape(defs, block, (section, i, "effects", j), effect, EFFECTS):
+                    _check_expr(defs, block, (section, i, "effects", j), effect, names, functions)
+    _check_areas(defs, block, d, set(OWNER_NAMES) | colours | {f"special.{t}" for t in defs.blocks["token"]},
+                 EFFECTS, VALUES)
     if d.get("plugin"):
         from ..plugins.manager import PLUGIN_REFERENCE
 
@@ -297,15 +311,117 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                             expected="'module:Class', e.g. 'my_race:MySkill'")
 
 
-def _check_expr(defs, block, path, text, names, functions) -> None:
+def _check_areas(defs, block, d, names, effects, values) -> None:
+    """An area of effect names a special token, a field, what enters it and when it ends."""
+    from ..games.new_order.skills import AREA_NAMES, ENTERING, FIELDS, UNTIL
+
+    values = {v: (lambda *a: None) for v in values}
+    for i, area in enumerate(d.get("areas", [])):
+        path = ("areas", i)
+        for key, allowed, what in (("token", defs.blocks["token"], "special token"), ("enters", ENTERING, "piece"),
+                                   ("until", UNTIL, "end")):
+            word = area.get(key)
+            if word is not None and word not in allowed:
+                defs.report.add("TS306", f"unknown {what} '{word}'", block.source.find(path + (key,)),
+                                expected=one_of(allowed), hint=did_you_mean(word, allowed))
+        _check_expr(defs, block, path + ("field",), area["field"], names | set(FIELDS), values)
+        brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())} | AREA_NAMES
+        _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values)
+        functions = {e: (lambda *a: None) for e in effects} | values
+        for j, effect in enumerate(area["effects"]):
+            if _check_effect_shape(defs, block, path + ("effects", j), effect, effects):
+                _check_expr(defs, block, path + ("effects", j), effect, names | brought, functions)
+
+
+def _check_choices(defs, block, path, item, names, values) -> set:
+    """Each choice takes its targets from a known source, which may read the choices before it;
+    the label's ``{NAME}`` are choices. Returns the names the choices bring (``stake``,
+    ``stake.count``…)."""
+    from ..games.new_order.skill_targets import SOURCES
+
+    brought: set = set()
+    for j, choice in enumerate(item.get("choose", [])):
+        where = path + ("choose", j)
+        source = choice["from"].split("(")[0].strip()
+        if source not in SOURCES:
+            pos = block.source.find(where + ("from",))
+            defs.report.add("TS306", f"'{choice['from']}' is not a source of targets", pos,
+                            expected="one of " + ", ".join(shape for shape, _ in SOURCES.values()),
+                            hint=did_you_mean(source, SOURCES))
+            brought.add(choice["name"])  # named all the same: one mistake, one diagnostic
+            continue
+        sources = {name: (lambda *a: None) for name in SOURCES}
+        _check_expr(defs, block, where + ("from",), choice["from"], names | brought, values | sources)
+        brought |= {choice["name"]} | {f"{choice['name']}.{key}" for key in SOURCES[source][1]}
+        _check_expr(defs, block, where + ("where",), choice.get("where"), names | brought, values)
+    import string
+
+    for _, field, _, _ in string.Formatter().parse(item.get("label", "")):
+        chosen = [c["name"] for c in item.get("choose", [])]
+        if field is not None and field not in chosen:
+            defs.report.add("TS306", f"the label names '{{{field}}}', which is not a choice",
+                            block.source.find(path + ("label",)), expected=one_of(chosen) if chosen else
+                            "a choice: choose NAME from SOURCE", hint=did_you_mean(field, chosen))
+    return brought
+
+
+def _check_expr(defs, block, path, text, names, functions, event=None) -> None:
+    """A formula reads only ``names`` and calls only ``functions``; in an event's condition, a
+    name the event does not carry is reported with the event's data (``event``: name, data)."""
     if not text:
         return
     try:
         compile_formula(text, names, functions)
     except FormulaError as err:
-        pos = block.source.find(path)
-        if pos.line:
-            from dataclasses import replace
+        message = str(err)
+        if event and message.startswith("unknown name '"):
+            name, carried = message.split("'")[1], event[1]
+            message = f"event '{event[0]}' does not carry '{name}'"
+            err.expected = (f"the event's data ({', '.join(sorted(carried))}) or the owner's state "
+                            f"({', '.join(sorted(n for n in names - carried if '.' not in n or n.startswith('minerals')))})")
+        _report_formula(defs, block, path, err, message)
 
-            pos = replace(pos, column=pos.column + err.column - 1, end_column=pos.column + err.column - 1 + err.width)
-        defs.report.add("TS305", str(err), pos, err.expected, err.hint)
+
+def _report_formula(defs, block, path, err: FormulaError, message: str) -> None:
+    pos = block.source.find(path)
+    if pos.line:
+        from dataclasses import replace
+
+        pos = replace(pos, column=pos.column + err.column - 1, end_column=pos.column + err.column - 1 + err.width)
+    defs.report.add("TS305", message, pos, err.expected, err.hint)
+
+
+def _check_effect_shape(defs, block, path, text, effects: dict) -> bool:
+    """An effect is one call of an effect with the arguments its shape takes (``credits(2)``,
+    ``discard(red, 1)``); anything else is reported with the list of effects and their shapes."""
+    from lark.exceptions import UnexpectedInput
+
+    from .parser import lark_parser
+
+    try:
+        tree = lark_parser().parse(text, start="expr")
+    except UnexpectedInput:
+        return True  # the formula check reports it with its place
+    shapes = "; ".join(effects.values())
+    if tree.data != "call":
+        _report_formula(defs, block, path, FormulaError("", 1, len(text), expected=shapes),
+                        f"'{text}' is not an effect: an effect calls one of the effects")
+        return False
+    name, *args = [c for c in tree.children if c is not None]
+    if str(name) not in effects:
+        return True  # the formula check names the unknown function
+    low, high = _arity(effects[str(name)])
+    if not low <= len(args) <= high:
+        wanted = f"{low}" if low == high else f"{low} to {high}"
+        _report_formula(defs, block, path, FormulaError("", 1, len(text), expected=effects[str(name)]),
+                        f"{name} takes {wanted} argument{'s' if high != 1 else ''}, not {len(args)}")
+        return False
+    return True
+
+
+def _arity(shape: str) -> tuple[int, int]:
+    """The fewest and most arguments of an effect's shape: ``mineral(COLOUR[, COUNT])`` → (1, 2)."""
+    inside = shape[shape.index("(") + 1 : shape.index(")")]
+    required = inside.split("[")[0]
+    low = len([a for a in required.split(",") if a.strip()])
+    return low, low + inside.count("[")

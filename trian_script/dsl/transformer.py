@@ -216,6 +216,21 @@ class _BlockBuilder:
         if count is not None:
             self.source.put(path + ("count",), count)
 
+    def _sides_def(self, tree: Tree) -> None:
+        name, sides, count, start = tree.children
+        tile = self._unique("sides", name)
+        if tile is None:
+            return
+        path = ("sides", str(name))
+        tile["sides"] = str(sides)
+        self.source.put(path + ("sides",), sides)
+        tile["count"] = int(count) if count is not None else 1
+        if count is not None:
+            self.source.put(path + ("count",), count)
+        if start is not None:
+            tile["start"] = True
+            self.source.put(path + ("start",), start)
+
     def _remove_def(self, tree: Tree) -> None:
         name, count = tree.children
         removed = self.definition.setdefault("remove", {})
@@ -269,23 +284,54 @@ class _BlockBuilder:
         self.source.put(path + ("parameter",), key)
 
     def _trigger_def(self, tree: Tree) -> None:
-        self._effects_entry(tree, "triggers", "event")
+        event, condition, *effects = tree.children
+        self._effects_entry(tree, "triggers", {"event": event}, condition, None, effects)
+
+    def _on_def(self, tree: Tree) -> None:
+        event, condition, limit, *effects = tree.children
+        self._effects_entry(tree, "triggers", {"event": event, "on": None}, condition, limit, effects)
 
     def _action_def(self, tree: Tree) -> None:
-        self._effects_entry(tree, "actions", "phase")
+        phase, label, limit, *rest = tree.children
+        choices = []
+        while rest and isinstance(rest[0], Tree) and rest[0].data == "choice":
+            choices.append(rest.pop(0))
+        condition, *effects = rest
+        self._effects_entry(tree, "actions", {"phase": phase, "label": label}, condition, limit, effects)
+        item, path = self.definition["actions"][-1], ("actions", len(self.definition["actions"]) - 1)
+        for i, choice in enumerate(choices):
+            name, source, where = choice.children
+            entry = {"name": str(name), "from": self._text_of(source)}
+            self.source.put(path + ("choose", i, "name"), name)
+            self.source.put(path + ("choose", i, "from"), source)
+            if where is not None:
+                entry["where"] = self._text_of(where)
+                self.source.put(path + ("choose", i, "where"), where)
+            item.setdefault("choose", []).append(entry)
 
-    def _effects_entry(self, tree: Tree, section: str, head: str) -> None:
-        first, *rest = tree.children
+    def _area_def(self, tree: Tree) -> None:
+        token, field, until, enters, condition, *effects = tree.children
+        self._effects_entry(tree, "areas", {"token": token, "enters": enters, "until": until}, condition, None, effects)
+        item, path = self.definition["areas"][-1], ("areas", len(self.definition["areas"]) - 1)
+        item["field"] = self._text_of(field)
+        self.source.put(path + ("field",), field)
+
+    def _effects_entry(self, tree: Tree, section: str, heads: dict, condition, limit, effects) -> None:
+        """A trigger or an action: its head words (event, phase, label), its condition, its limit
+        (``once per turn``) and its effects, each with its place in the file."""
         items = self.definition.setdefault(section, [])
         path = (section, len(items))
-        item: dict = {head: str(first)}
+        item: dict = {}
         self.source.put(path, tree)
-        self.source.put(path + (head,), first)
-        if rest and (rest[0] is None or isinstance(rest[0], Token)) and section == "actions":
-            label, *rest = rest
-            if label is not None:
-                item["label"] = _string(label)
-        condition, *effects = rest
+        for key, token in heads.items():
+            if key == "on":
+                item["on"] = True  # written ``on EVENT where …``: the condition reads the event's data only
+            elif token is not None:
+                item[key] = _string(token) if token.type == "STRING" else str(token)
+                self.source.put(path + (key,), token)
+        if limit is not None:
+            item["limit"] = str(limit.children[0])
+            self.source.put(path + ("limit",), limit.children[0])
         if condition is not None:
             item["if"] = self._text_of(condition)
             self.source.put(path + ("if",), condition)

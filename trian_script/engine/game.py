@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from . import effects
 from .effects import EffectError
 from .options import Structured, texts
+from .randomness import applying_choice
 from .ruleset import Ruleset
 from .snapshot import is_copyable_step
 
@@ -58,6 +59,16 @@ class Decision:
     def __post_init__(self):
         if not self.players:
             object.__setattr__(self, "players", (self.player,))
+
+    @classmethod
+    def made(cls, player: str, kind: str, options: Sequence[str], prompt: str, players: tuple = (),
+             structured: Sequence = ()) -> Decision:
+        """``Decision(...)`` without the frozen dataclass's checks, field by field: one is made for
+        every decision of every game."""
+        decision = object.__new__(cls)
+        decision.__dict__.update(player=player, kind=kind, options=options, prompt=prompt,
+                                 players=players or (player,), structured=structured)
+        return decision
 
 
 @dataclass
@@ -132,8 +143,9 @@ class Game:
 
         self.hooks = Hooks(self)
         self.skill_state: dict = {}  # plugins keep their state here, so copies and replays hold it
-        self.setup(list(seats), races or {})
-        self.hooks.call("trian_game_begin", game=self)
+        with applying_choice():  # setup, too, draws only from self.rng
+            self.setup(list(seats), races or {})
+            self.hooks.call("trian_game_begin", game=self)
         # what undo and a failed choice replay from: a snapshot (``checkpoint``), or, until one is
         # taken, a new game made with the same arguments (cheaper than a copy of every new game)
         self._origin: Game | None = None
@@ -167,7 +179,11 @@ class Game:
     def broken_invariant(self) -> str:
         """What is wrong with the state after a choice ('' when nothing): the game's zones hold
         whole, non-negative numbers. Checked after every choice; a game may check more."""
-        for name, zone in self.checked_zones:
+        # all the zones' numbers at once (a fraction or a float makes the sum one); the zone to
+        # name is looked for only when something is wrong
+        counts = [count for _, zone in self.checked_zones for count in zone.values()]
+        whole = not counts or (min(counts) >= 0 and isinstance(sum(counts), int))
+        for name, zone in () if whole else self.checked_zones:
             counts = zone.values()
             if counts and (min(counts) < 0 or not isinstance(sum(counts), int)):
                 return f"zone {name} holds {dict(zone)}"
@@ -220,12 +236,14 @@ class Game:
             if self.waiting is not None:
                 self._options = self.waiting.options()
                 deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
-                self._decision = Decision(self.waiting.decider, self.WAIT_KIND, texts(self._options),
-                                          self.waiting.prompt(), tuple(deciders), Structured(self._options))
+                written = texts(self._options)
+                self._decision = Decision.made(self.waiting.decider, self.WAIT_KIND, written, self.waiting.prompt(),
+                                               tuple(deciders), Structured(self._options, written))
             else:
                 self._options = self.options_now()
-                self._decision = Decision(self.current.name, self.phase, texts(self._options), self.prompt_now(),
-                                          (), Structured(self._options))
+                written = texts(self._options)
+                self._decision = Decision.made(self.current.name, self._phase, written, self.prompt_now(), (),
+                                               Structured(self._options, written))
         return self._decision
 
     def choose(self, text: str, player: str | None = None) -> None:
@@ -236,7 +254,8 @@ class Game:
         if self.is_over:
             raise IllegalChoice("the game is over", self.RULES["over"])
         decision = self.decision
-        text = " ".join(str(text).split())  # a text, or an Option (its text)
+        if not (type(text) is str and self.waiting is None and text in self._options):  # (as offered: as it is)
+            text = " ".join(str(text).split())  # a text, or an Option (its text)
         options, logged = self._options, text
         if self.waiting is not None and hasattr(self.waiting, "deciders"):  # several decide at once
             player, text = self._whose(decision, text, player)
@@ -250,11 +269,13 @@ class Game:
         self._insert_at = 0
         player = player or decision.player
         try:
-            self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
-            apply()
-            self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
-            self.pump()
-            broken = self.hooks.has_plugins and self.broken_invariant()  # the game's own rules are tested
+            with applying_choice():  # every draw from self.rng, none from Python's shared generator
+                self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
+                apply()
+                self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
+                self.pump()
+            # the game's own rules and the shipped races are tested; code beyond them is checked
+            broken = self.hooks.runs_code_beyond_shipped and self.broken_invariant()
             if broken:
                 raise EffectError(f"the state is broken: {broken}")
         except BaseException as err:  # atomic: whatever failed, the game is as before the choice
@@ -279,7 +300,10 @@ class Game:
         return {p.name: getattr(p, self.POINTS) for p in self.players}
 
     def player(self, name: str):
-        return next(p for p in self.players if p.name == name)
+        for p in self.players:  # a plain loop: asked for several times per choice
+            if p.name == name:
+                return p
+        raise StopIteration(name)
 
     def seat_order_from(self, name: str) -> list:
         """All players clockwise, starting with ``name``."""

@@ -119,7 +119,7 @@ def replay(path: Path, paths=()) -> Game:
         except IllegalChoice as err:
             report = Report()
             report.sources[str(path)] = text
-            changed = log.ruleset_hash != game.ruleset.hash
+            changed = not game.ruleset.plays_like(log.ruleset_hash)
             report.add("TS402", f"move refused: {err}", Position(str(path), number, 1, len(move) + 1),
                        hint=f"the log was written with another version of ruleset '{log.ruleset}' (hash "
                             f"{log.ruleset_hash}, now {game.ruleset.hash}): a rule changed since, see CHANGELOG.md"

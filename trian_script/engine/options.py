@@ -131,9 +131,10 @@ class Texts(Sequence):
 class Structured(Sequence):
     """A decision's options as ``Option`` objects (``decision.structured``), made when read."""
 
-    def __init__(self, options):
+    def __init__(self, options, texts: tuple | None = None):
+        """``texts``: the options' texts in order, when the caller has them already (a tuple)."""
         self._options = options
-        self._texts = None if isinstance(options, Options) else tuple(options)
+        self._texts = None if isinstance(options, Options) else texts if isinstance(texts, tuple) else tuple(options)
 
     def __len__(self) -> int:
         return len(self._options)

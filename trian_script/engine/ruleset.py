@@ -41,6 +41,12 @@ class Ruleset:
     skills: dict = field(default_factory=dict)  # name -> Skill
     tokens: dict = field(default_factory=dict)  # name -> special token definition
     source: tuple | None = None  # (name, paths, builtin): how to load it again, None if built in memory
+    # hashes of earlier versions of this ruleset whose logs play the same (``earlier-hashes``)
+    earlier_hashes: tuple = ()
+
+    def plays_like(self, digest: str) -> bool:
+        """Whether a log written with the ruleset of hash ``digest`` plays the same today."""
+        return digest == self.hash or digest in self.earlier_hashes
 
     def __reduce__(self):
         # a ruleset holds compiled closures; it pickles as the arguments that load it again
@@ -100,6 +106,7 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
         defs = load_or_raise([*content_paths(), *paths], builtin)
         source = (name, tuple(str(Path(p).resolve()) for p in paths), builtin)
     known = defs.blocks["ruleset"]
+    name = {k.lower(): k for k in known}.get(name.lower(), name)  # names are not case-sensitive
     if name not in known:
         report = Report()
         report.add("TS303", f"no ruleset or variant named '{name}'", Position("<command line>"),
@@ -107,7 +114,7 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
         raise DiagnosticError(report)
     values: dict = {}
     for block in reversed(defs.chain("ruleset", name)):
-        values = _deep_merge(values, {k: v for k, v in block.definition.items() if k not in ("kind", "name", "extends", "title")})
+        values = _deep_merge(values, {k: v for k, v in block.definition.items() if k not in ("kind", "name", "extends", "title", "earlier-hashes")})
     title = defs.blocks["ruleset"][name].definition.get("title", name)
     tileset = compile_tileset(merged_definition(values["tileset"], defs.definitions("tileset")))
     from ..games import DEFAULT_GAME, game_class_named
@@ -117,4 +124,5 @@ def load_ruleset(name: str = "new_order", paths=(), builtin: bool = True, defs: 
     if values.get("skills"):
         content += [defs.definitions("race"), defs.definitions("skill"), defs.definitions("token")]
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:12]
-    return Ruleset(name, title, values, tileset, digest, races, skills, tokens, source)
+    earlier = tuple(defs.blocks["ruleset"][name].definition.get("earlier-hashes", ()))  # never inherited
+    return Ruleset(name, title, values, tileset, digest, races, skills, tokens, source, earlier)

@@ -1,4 +1,8 @@
-"""The hexagon grid (pointy-top, axial coordinates ``(q, r)``), for other games and fan variants."""
+"""The hexagon grid (flat-top, axial coordinates ``(q, r)``): Galactic Realms (GR-4.1) and fan variants.
+
+Edge 0 faces north, then clockwise: 0 N (0,−1), 1 NE (+1,−1), 2 SE (+1,0), 3 S (0,+1), 4 SW (−1,+1),
+5 NW (−1,0); edge d meets the neighbour's edge (d+3) mod 6.
+"""
 from __future__ import annotations
 
 import math
@@ -6,8 +10,8 @@ import math
 from .base import Cell, Grid, Point
 
 _SQRT3 = math.sqrt(3)
-# Edge 0 faces north-east, then clockwise on screen (y down).
-_STEPS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+# Edge 0 faces north, then clockwise on screen (y down).
+_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 
 class HexGrid(Grid):
@@ -32,10 +36,10 @@ class HexGrid(Grid):
 
     def center(self, cell: Cell) -> Point:
         q, r = cell
-        return (_SQRT3 * (q + r / 2), 1.5 * r)  # unit edge length
+        return (1.5 * q, _SQRT3 * (r + q / 2))  # unit edge length
 
     def corners(self, cell: Cell) -> tuple[Point, ...]:
         cx, cy = self.center(cell)
-        # Corner e sits between edges e-1 and e; edge 0 (north-east) runs from the top corner.
-        angles = (-90 + 60 * e for e in range(6))
+        # Corner e sits between edges e-1 and e; edge 0 (north) runs from the top-left corner.
+        angles = (-120 + 60 * e for e in range(6))
         return tuple((cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a))) for a in angles)

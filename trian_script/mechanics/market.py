@@ -11,6 +11,20 @@ from itertools import combinations_with_replacement
 
 def exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[str, tuple[tuple, str]]:
     """Every exchange a player holding ``owned`` may make: text -> (the kinds given, the kind taken)."""
+    # asked at every trade decision, mostly for holdings seen before: the answers are kept
+    key = (tuple(owned.items()), give, take, tuple(available.items()))
+    known = _KNOWN.get(key)
+    if known is None:
+        if len(_KNOWN) >= 4096:
+            _KNOWN.clear()
+        known = _KNOWN[key] = _exchanges(owned, give, take, available)
+    return dict(known)
+
+
+_KNOWN: dict[tuple, dict] = {}
+
+
+def _exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[str, tuple[tuple, str]]:
     out = {}
     if give <= 0 or take <= 0:
         return out

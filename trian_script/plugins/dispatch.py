@@ -18,9 +18,11 @@ class Hooks:
         self._foreign = any(not getattr(p, "__name__", type(p).__module__).startswith("trian_script.")
                             for p in self.installed.get_plugins())
         self.skill_plugins: dict[str, list] = {}  # owner -> plugin instances of unlocked skills
+        self._beyond_shipped = self._foreign  # whether code beyond the project's own plays
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
+        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event) -> whether anyone hears it
 
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
     # state); the plugin manager and the method index are rebuilt, never copied.
@@ -35,6 +37,7 @@ class Hooks:
 
     def add_skill_plugin(self, owner: str, plugin) -> None:
         self.skill_plugins.setdefault(owner, []).append(plugin)
+        self._beyond_shipped = self._beyond_shipped or not _shipped(type(plugin))
         hears_all = getattr(plugin.skill, "scope", "owner") == "any"
         for name in hook_names(type(plugin)):
             method = getattr(plugin, name)
@@ -42,12 +45,21 @@ class Hooks:
                 method = self._counting(owner, plugin.skill.name, method)
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
+        self._hearing.clear()
 
     @property
     def has_plugins(self) -> bool:
         """Whether code beyond the game's own rules plays: a skill plugin (a race's, a fan's) or a
         ruleset plugin from an installed package."""
         return bool(self.skill_plugins) or self._foreign
+
+    @property
+    def runs_code_beyond_shipped(self) -> bool:
+        """Whether code beyond the project's own plays: a skill plugin that is not a shipped race's
+        (a fan's, a user's), or a ruleset plugin from an installed package. The shipped races,
+        like the game's own rules, change zones only through effects, which are checked as they
+        happen (tests/test_effects.py reads their source for it), and are tested in whole games."""
+        return self._beyond_shipped
 
     def implemented(self, name: str) -> bool:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""
@@ -57,6 +69,8 @@ class Hooks:
         """Hook ``name`` for the plugins that declare ``key`` in their ``hears`` (a new kind of
         event that plugins written before it must not be surprised by)."""
         results = []
+        if not self._declares(name, key):  # asked for every effect: mostly nobody declares it
+            return results
         for owner, method, _, only in self._methods.get(name, ()):
             if only is not None and key in only:
                 result = method(**kwargs)
@@ -66,8 +80,19 @@ class Hooks:
 
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
-        return self._installed_has(name) or any(only is None or key in only
-                                                for _, _, _, only in self._methods.get(name, ()))
+        known = self._hearing.get((name, key))
+        if known is None:
+            known = self._hearing[(name, key)] = self._installed_has(name) or any(
+                only is None or key in only for _, _, _, only in self._methods.get(name, ()))
+        return known
+
+    def _declares(self, name: str, key: str) -> bool:
+        """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""
+        known = self._hearing.get((name, key, "declared"))
+        if known is None:
+            known = self._hearing[(name, key, "declared")] = any(
+                only is not None and key in only for _, _, _, only in self._methods.get(name, ()))
+        return known
 
     def _installed_has(self, name: str) -> bool:
         if name not in self._installed:
@@ -91,12 +116,14 @@ class Hooks:
                 err.add_note(f"hook {name} of an installed plugin")
                 raise
         if methods:
-            wanted = None if owners is None else {owners} if isinstance(owners, str) else set(owners)
-            key = kwargs.get("phase", kwargs.get("event"))
+            # a hook is called a few times per decision: one owner is compared, not put in a set
+            one = owners if owners is None or isinstance(owners, str) else None
+            wanted = None if one is not None or owners is None else set(owners)
+            key = kwargs["phase"] if "phase" in kwargs else kwargs.get("event")
             for owner, method, hears_all, only in methods:
                 if only is not None and key not in only:
                     continue  # a phase or an event the plugin does not hear
-                if wanted is None or owner in wanted or hears_all:
+                if owners is None or hears_all or owner == one or (wanted is not None and owner in wanted):
                     try:
                         result = method(**kwargs)
                     except Exception as err:
@@ -112,17 +139,9 @@ class Hooks:
             result = method(**kwargs)
             if not result:
                 return result
-            return {text: self._counted(owner, skill, apply) for text, apply in result.items()}
+            return {text: _Counted(self, owner, skill, apply) for text, apply in result.items()}
 
         return options
-
-    def _counted(self, owner: str, skill: str, apply):
-        def counted():
-            self.game.skills.owned[owner].used[skill] += 1
-            return apply()
-
-        counted.__wrapped__ = apply  # so a failure can name the plugin behind the option
-        return counted
 
     def first(self, name: str, owners=None, **kwargs):
         """The first answer that is not None (``firstresult`` hooks): skill plugins first."""
@@ -130,6 +149,32 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+class _Counted:
+    """A skill plugin's option, which counts a use of the skill when it is chosen (a small object:
+    one is made for every option a plugin offers)."""
+
+    __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
+
+    def __init__(self, hooks: Hooks, owner: str, skill: str, apply):
+        self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, apply
+
+    def __call__(self):
+        self.hooks.game.skills.owned[self.owner].used[self.skill] += 1
+        return self.__wrapped__()
+
+
+@lru_cache(maxsize=None)
+def _shipped(cls) -> bool:
+    """Whether a plugin class is one of the shipped races' (its module is a file of ``races/``)."""
+    import sys
+    from pathlib import Path
+
+    from ..resources import content_dir
+
+    path = getattr(sys.modules.get(cls.__module__), "__file__", None)
+    return path is not None and Path(path).resolve().parent == content_dir("races").resolve()
 
 
 @lru_cache(maxsize=None)

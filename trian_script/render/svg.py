@@ -382,14 +382,25 @@ def face_drawing(face: Face, tileset: Tileset, size: int = 160, caption: bool = 
 
 def board_drawing(board: Board, scale: float = 40, frontier: bool = True) -> draw.Drawing:
     """Every placed tile in place; ``frontier`` adds dashed outlines of the cells tiles may go to."""
-    grid = board.grid
-    shown = list(board.cells) + (list(board.frontier) if frontier else [])
-    corners = [(x * scale, y * scale) for cell in shown or [grid.origin()] for x, y in grid.corners(cell)]
-    x0, y0, x1, y1 = _bounds(corners)
+    x0, y0, x1, y1 = board_bounds(board, scale, frontier)
     margin = scale * 0.3
     d = draw.Drawing(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, origin=(x0 - margin, y0 - margin))
     d.append_title(f"{board.tileset.title}: {len(board.cells)} tiles")
     d.append(draw.Rectangle(x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, fill="#1b1d26"))
+    draw_board(d, board, scale, frontier)
+    return d
+
+
+def board_bounds(board: Board, scale: float, frontier: bool = True) -> tuple[float, float, float, float]:
+    """The drawing box of the board's tiles (and of the cells tiles may go to), before margins."""
+    shown = list(board.cells) + (list(board.frontier) if frontier else [])
+    grid = board.grid
+    return _bounds([(x * scale, y * scale) for cell in shown or [grid.origin()] for x, y in grid.corners(cell)])
+
+
+def draw_board(d, board: Board, scale: float, frontier: bool = True) -> None:
+    """The placed tiles, each with a title, and the dashed outlines of the frontier."""
+    grid = board.grid
     for cell in board.order:
         placed = board.cells[cell]
         group = draw_face(d, placed.face, board.tileset, cell, placed.rotation, scale)
@@ -400,7 +411,6 @@ def board_drawing(board: Board, scale: float = 40, frontier: bool = True) -> dra
             d.append(_polygon([(x * scale, y * scale) for x, y in grid.corners(cell)], fill="none",
                               stroke=COLOURS["frontier"], stroke_width=scale * 0.015,
                               stroke_dasharray=f"{scale * 0.06},{scale * 0.05}", class_="frontier"))
-    return d
 
 
 def _file_name(face_name: str) -> str:

@@ -46,10 +46,14 @@ def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
 
 
 # -- phase 1 (NO-3.1) ------------------------------------------------------------------------
-def _price(game, item: str) -> int:
+def _price(game, item: str, outpost: bool | None = None) -> int:
+    """What ``item`` costs the current player (``outpost``: whether they have a trade outpost, when
+    already known)."""
     me = game.current.name
     base = game.param(f"cost.{item}", me)
-    return max(0, base - game.param("cost.outpost-discount", me)) if _has_outpost(game) else base
+    if outpost is None:
+        outpost = _has_outpost(game)
+    return max(0, base - game.param("cost.outpost-discount", me)) if outpost else base
 
 
 def _has_outpost(game) -> bool:
@@ -65,11 +69,12 @@ def _has_outpost(game) -> bool:
 
 def _extraction(game) -> dict:
     me, out = game.current, {}
-    cost = _price(game, "mineral")
+    outpost = _has_outpost(game)
+    cost = _price(game, "mineral", outpost)
     if me.credits >= cost:
         for colour in sorted(c for c, n in game.bag.items() if n > 0):
             out[f"buy mineral {colour}"] = partial(_buy_mineral, game, colour, cost)
-    token_cost = _price(game, "combat-token")
+    token_cost = _price(game, "combat-token", outpost)
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
     give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
@@ -258,7 +263,10 @@ def _exploration(game) -> dict:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(teleports(game))
-    out.update(_skill_options(game, "expansion", "exploration", "exploration-free"))
+    # phase 2 ends with the first phase-3 action: the more actions a trade outpost gives are phase-3
+    # actions only, so phase-2 skills and tokens are not offered again (NO-3, NO-3.3.7)
+    out.update(_skill_options(game, *(() if game.actions_taken else ("expansion",)),
+                              "exploration", "exploration-free"))
     if game.pending_closed:
         out["resolve events"] = game.resolve_events
     out.update(withdrawals(game))
@@ -273,19 +281,27 @@ def after_the_action(game) -> dict:
 
 
 def withdrawals(game) -> dict:
-    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back."""
+    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back.
+    Another player's emissary there, even a blocked one, forbids it (p. 13: "if there are enemy
+    units in the nebula or planetary system you're closing, they remain in place")."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
     for root in game.resolved_closed:
         area = game.board.area(root)
-        units = game.units_in(area)
-        if not units or any(player != me for player, _ in units):
+        if not game.units_in(area) or _others_there(game, area, me):
             continue
         for cell in sorted(area.tiles):
             emissary = game.emissaries.get(cell)
             if emissary and emissary.player == me and emissary.station is None:
                 out[f"withdraw emissary @{fmt(cell)}"] = partial(_withdraw, game, cell, area)
     return out
+
+
+def _others_there(game, area, me: str) -> bool:
+    """Whether another player has an emissary in ``area``, blocked or not."""
+    cells, find = game.board.cells, game.board.forest.find
+    return any(e.player != me and cell in area.tiles and (node := cells[cell].nodes[e.region]) is not None
+               and find(node) == area.id for cell, e in game.emissaries.items())
 
 
 def _withdraw(game, cell, area) -> None:
@@ -307,7 +323,8 @@ def expeditions(game) -> dict:
     out = {}
     fmt = game.board.grid.format_cell(cell)
     regions = game.board.cells[cell].face.regions
-    if me.supply["emissaries"] and cell not in game.emissaries:
+    # a token that works as a teleport makes its tile a teleport tile: no emissary there (p. 29)
+    if me.supply["emissaries"] and cell not in game.emissaries and not _token_works_as(game, cell, "teleport"):
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
@@ -324,6 +341,17 @@ def expeditions(game) -> dict:
 
 def region_name(regions, index: int) -> str:
     """``planet``, ``nebula``, ``outpost``…; numbered only when a face has two of the same."""
+    # a face's regions never change (they belong to the ruleset): their names are worked out once
+    known = _REGION_NAMES.get(id(regions))
+    if known is None or known[0] is not regions:
+        known = _REGION_NAMES[id(regions)] = (regions, [_region_name(regions, i) for i in range(len(regions))])
+    return known[1][index]
+
+
+_REGION_NAMES: dict[int, tuple] = {}  # id of a face's regions -> (those regions, their names)
+
+
+def _region_name(regions, index: int) -> str:
     def name(region):
         props = [p for p, _ in region.props if p in ("planet", "outpost")]
         return props[0] if props else region.kind
@@ -478,8 +506,10 @@ def teleport(game, kind: str, origin, target, region: int) -> None:
     game.note(f"{game.current.name} teleports {owner}'s {kind} from {fmt(origin)} to {fmt(target)}")
     unit = kind if kind == "emissary" else game.ships[target].kind
     game.emit("unit-moved", owner, player=owner, unit=unit, origin=origin, cell=target, teleported=True)
-    # the teleported ship's owner attacks whatever it now faces (NO-4.5)
-    game.units_changed([origin, target], owner if kind == "ship" else game.current.name)
+    # the player whose teleport caused a battle is the Attacker, also with an enemy's ship (NO-4.5);
+    # pairs without any of their ships are fought by the teleported ship's owner
+    me = game.current.name
+    game.units_changed([origin, target], me, (owner,) if kind == "ship" and owner != me else ())
 
 
 NEXT_STATION = {None: "research-station", "research-station": "space-station"}
@@ -591,7 +621,8 @@ def refusal(game, text: str) -> tuple[str, str]:
         return "a station goes under your own unblocked emissary in a closed area you control", "NO-3.3.3"
     if text.startswith("move ship") and phase == "exploration":
         return ("a ship moves up to its range through outer space, never through nebulas, gas clouds or an "
-                "exmitter's reach, and never ends where it started or on another ship", "NO-3.3.5")
+                "exmitter's reach, nor onto or through a tile with a gas cloud or a Trian extractor (tile legend "
+                "p. 29), and never ends where it started or on another ship", "NO-3.3.5")
     if text.startswith("teleport") and phase == "exploration":
         return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
                 "teleport) to an allowed place", "NO-3.3.4")

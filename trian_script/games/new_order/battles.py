@@ -77,6 +77,7 @@ def clash_extras(game, player: str) -> dict:
 def roll_all(game, clash, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]) -> dict[str, int]:
     """Each player's total: die + bonus + '+1' tokens + skills, re-rolling with 'reroll' tokens
     while behind. A plugin may decide the clash instead (``trian_resolve_clash``)."""
+    game.skills.span_over("clash")  # what skills allow once per clash was used before this roll
     game.hooks.call("trian_clash_begin", players, game=game, clash=clash)
     decided = game.hooks.first("trian_resolve_clash", players, game=game, clash=clash)
     if decided is not None:

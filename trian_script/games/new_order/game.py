@@ -100,6 +100,10 @@ class NewOrder(Game):
 
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
+        if not context:  # asked several times per decision: a known value without a further call
+            known = self.skills.known(name, player)
+            if known is not None:
+                return known
         return self.skills.param(name, player, context)
 
     def emit(self, event: str, subject: str | None, **data) -> None:
@@ -194,6 +198,18 @@ class NewOrder(Game):
     def tokens_at(self, cell: Cell, kind: str | None = None) -> list[SpecialToken]:
         return [t for t in self.special_tokens.values() if t.cell == cell and (kind is None or t.kind == kind)]
 
+    def board_marks(self) -> list:
+        from .marks import board_marks
+
+        return board_marks(self)
+
+    @property
+    def mark_shapes(self) -> dict:
+        """How pictures draw New Order's kinds of marks (the renderer knows no game's words)."""
+        from .marks import SHAPES
+
+        return SHAPES
+
     def roll(self) -> int:
         """One roll of the attack die."""
         if self.forced["dice"]:
@@ -258,18 +274,23 @@ class NewOrder(Game):
         return out
 
     def is_blocked(self, cell: Cell) -> bool:
-        """NO-4.8: an enemy Corvette on the tile blocks an emissary on a planet or outpost."""
+        """NO-4.8: an enemy Corvette on the tile blocks an emissary on a planet or outpost — not one
+        on a space station ("enemy ships DO NOT affect the emissaries on space stations", p. 31)."""
         emissary, ship = self.emissaries.get(cell), self.ships.get(cell)
         if emissary is None or ship is None or not self.has_property(ship.kind, "blocks") \
-                or ship.player == emissary.player:
+                or ship.player == emissary.player or emissary.station == "space-station":
             return False
         region = self.board.cells[cell].face.regions[emissary.region]
         return region.kind != "nebula"
 
     def planet_blocked(self, cell: Cell, root: int, player: str | None) -> bool:
-        """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s."""
+        """NO-4.8: a planet of area ``root`` on ``cell`` with a Corvette that is not ``player``'s,
+        unless an emissary on a space station stands there (p. 31: enemy ships do not affect it)."""
         ship = self.ships.get(cell)
         if ship is None or not self.has_property(ship.kind, "blocks") or ship.player == player:
+            return False
+        emissary = self.emissaries.get(cell)
+        if emissary is not None and emissary.station == "space-station" and emissary.player != ship.player:
             return False
         placed = self.board.cells[cell]
         return any(region.prop("planet") and node is not None and self.board.forest.find(node) == root
@@ -377,16 +398,23 @@ class NewOrder(Game):
     def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
         """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
         never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one.
-        A skill may let ships pass features (``ship.passes``); they still end in outer space."""
+        A tile showing a gas cloud or a Trian extractor is closed to them even along its outer space
+        (``ship.barred-tiles``, tile legend p. 29), though a ship may be placed or teleported there
+        and may leave it. A skill may let ships pass features (``ship.passes``); they still end in
+        outer space."""
         ship = self.ships[cell]
         steps = self.param("ship.move", ship.player, unit=ship.kind)
         passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
+        barred = self._barred_to_ships(passes, ship.player, ship.kind)
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         for _ in range(steps):
             following = []
             for here, region in frontier:
                 for other in self.board.grid.neighbours(here):
                     if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
+                        continue
+                    if barred and any(self.board.cells[other].face.prop_total(b) or self._shows(other, b)
+                                      for b in barred):
                         continue
                     linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
@@ -400,6 +428,17 @@ class NewOrder(Game):
                         out[other] = linked
             frontier = following
         return out
+
+    def _barred_to_ships(self, passes: set, player: str, kind: str) -> list[str]:
+        """The features and properties whose tiles ``player``'s ship may not enter: those of
+        ``ship.barred-tiles`` it may not pass (a property is passed with the features it stands on)."""
+        properties = self.ruleset.tileset.properties
+        return [b for b in self.param("ship.barred-tiles", player, unit=kind)
+                if b not in passes and not (b in properties and properties[b].on and properties[b].on <= passes)]
+
+    def _shows(self, cell: Cell, feature: str) -> bool:
+        """Whether the face on ``cell`` shows ``feature`` (a region of that kind)."""
+        return any(region.kind == feature for region in self.board.cells[cell].face.regions)
 
     def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
         """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
@@ -422,13 +461,17 @@ class NewOrder(Game):
     def start_battle(self, battle) -> None:
         self.wait_for(battle)
 
-    def units_changed(self, cells, actor: str) -> None:
-        """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8)."""
+    def units_changed(self, cells, actor: str, also: tuple = ()) -> None:
+        """After units moved: ship battles, emissary battles on unblocking, control (NO-4.5–4.8).
+
+        ``actor`` caused the change and attacks; a player of ``also`` (the owner of an enemy ship
+        that ``actor`` teleported) then attacks whatever pairs ``actor``'s ships are not in."""
         from .events import start_emissary_battle
 
         steps = []
-        if self.ship_pairs(actor):
-            steps.append(partial(self._ship_battle, actor))
+        for attacker in (actor, *also):
+            if self.ship_pairs(attacker):
+                steps.append(partial(self._ship_battle, attacker))
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
         roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
                  if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
@@ -454,6 +497,7 @@ class NewOrder(Game):
         self.drawn: Tile | None = None
         self.placed_cell: Cell | None = None
         self.actions_left = 1
+        self.actions_taken = 0  # phase-3 actions so far: phase 2 ends with the first (NO-3)
         self.expedition_done = False
         self.evolved = 0  # modules unlocked this turn (NO-3.1.5)
         self.constructed = False  # NO-3.3.3: one construction per turn
@@ -524,6 +568,7 @@ class NewOrder(Game):
 
     def _count_action(self) -> None:
         self.actions_left -= 1
+        self.actions_taken += 1
         if self.actions_left <= 0 and not actions.after_the_action(self):
             self.end_turn()
 

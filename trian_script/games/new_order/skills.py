@@ -21,11 +21,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...dsl.expressions import Formula, compile_formula
+from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
+from .skill_targets import SOURCES, Target, sources, target_effects
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
     "ship.passes": [],            # features ships may fly through (gas, nebula)
+    # a tile showing one of these (a feature or a property) is closed to moving ships, even along its
+    # outer space (tile legend p. 29: gas cloud, Trian extractor: "ships may not pass through this tile")
+    "ship.barred-tiles": ["gas", "extractor"],
     "battle.roll": 0,             # added to a clash roll; per unit: battle.roll.rogue, .corvette, .emissary
     "battle.tie": "both-lose",    # "win": the owner's units win every tie
     "battle.rogue-vs-corvette": "corvette-wins",  # "clash": Rogues fight Corvettes with dice
@@ -49,8 +53,32 @@ ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
                "turn", "uses-this-turn", "owner", "current", "none",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
-EFFECTS = {"credits", "pay", "minerals", "mineral", "discard", "discard-set", "tokens", "discard-token",
-           "extra-actions", "take-from-nebula", "param", "roll-bonus"}
+# effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
+EFFECTS = {
+    "credits": "credits(AMOUNT)", "pay": "pay(AMOUNT)", "minerals": "minerals(COUNT) (random, from the bag)",
+    "mineral": "mineral(COLOUR[, COUNT]) (from the bag)", "discard": "discard(COLOUR[, COUNT]) (to the bag)",
+    "discard-set": "discard-set()", "tokens": "tokens(COUNT)", "discard-token": "discard-token([COUNT])",
+    "extra-actions": "extra-actions(COUNT)", "take-from-nebula": "take-from-nebula(COUNT)",
+    "roll-bonus": "roll-bonus(AMOUNT)", "teleport": "teleport(UNIT, TARGET) (a chosen unit to a chosen place)",
+    "when": "when(CONDITION, EFFECT[, EFFECT…]) (the effects only if the condition holds)",
+    "place": "place(TOKEN, PLACE) (one of the owner's special tokens, \"wormhole\", on a chosen place)",
+    "move-ship": "move-ship(SHIP, PLACE) (a chosen ship to a chosen place; battles and control follow)",
+    "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
+    "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
+    "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
+}
+FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
+          "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
+ENTERING = {"ship": ("cell", "player", "kind")}  # what may enter an area of effect, and its data
+AREA_NAMES = {"token", "token.cell"}  # what an area's condition and effects read of the token itself
+# the events after which a piece may stand in an area of effect: a ship placed, moved or teleported; a
+# tile placed (an exmitter); a module unlocked (a wider field)
+AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unlocked"})
+UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
+# functions a formula may call for a value (not an effect)
+VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
+          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
+LIMITS = ("turn", "clash", "game")  # once per …
 
 
 @shared
@@ -67,6 +95,15 @@ class Trigger:
     event: str
     condition: Formula | None
     effects: tuple[Formula, ...]
+    limit: str | None = None  # "turn", "clash" or "game": it fires once per that
+
+
+@shared
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    source: Formula  # a call of one of ``SOURCES``
+    where: Formula | None = None
 
 
 @shared
@@ -76,6 +113,19 @@ class SkillAction:
     label: str
     condition: Formula | None
     effects: tuple[Formula, ...]
+    limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
+    choices: tuple[Choice, ...] = ()  # each option is one target of each choice
+
+
+@shared
+@dataclass(frozen=True)
+class AreaOfEffect:
+    token: str  # the owner's special tokens of this kind carry the area
+    field: Formula  # a word of ``FIELDS``
+    enters: str  # what it acts on (``ENTERING``), the name its condition and effects read
+    condition: Formula | None
+    effects: tuple[Formula, ...]
+    until: str | None = None  # ``UNTIL``: when the token leaves the board
 
 
 @shared
@@ -93,10 +143,11 @@ class Skill:
     parameters: tuple[tuple[str, object], ...] = ()
     scope: str = "owner"
     folder: str = ""  # where a plugin module beside the skill's file is looked for
+    areas: tuple[AreaOfEffect, ...] = ()
 
     @property
     def tier(self) -> str:
-        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions else "modify"
+        return "plugin" if self.plugin else "trigger/action" if self.triggers or self.actions or self.areas else "modify"
 
 
 @shared
@@ -112,21 +163,30 @@ class Race:
 
 
 def compile_skill(definition: dict, folder: str = "") -> Skill:
-    placeholders = {name: (lambda *args: None) for name in EFFECTS}  # bound to a game when run
+    """Compiled once, when the ruleset loads: the effects' functions are bound to a game and a
+    player when they run (``Late``), so nothing is parsed again during play."""
+    late = {name: Late(name, name in LAZY) for name in (*EFFECTS, *VALUES, *SOURCES)}
 
     def formula(text):
-        return compile_formula(text, None, placeholders) if text else None
+        return compile_formula(text, None, late) if text else None
 
     modifiers = tuple(Modifier(m["parameter"], m["op"], compile_formula(m["value"]["formula"])
                                if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
-    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]))
-                     for t in definition.get("triggers", []))
+    triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
+                             t.get("limit")) for t in definition.get("triggers", []))
     actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"])) for a in definition.get("actions", []))
+                                tuple(formula(e) for e in a["effects"]), a.get("limit"),
+                                tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
+                                      for c in a.get("choose", ())))
+                    for a in definition.get("actions", []))
+    areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
+                               tuple(formula(e) for e in a["effects"]), a.get("until"))
+                  for a in definition.get("areas", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
                  tuple(sorted(definition.get("grants", {}).items())),
-                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder)
+                 tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder,
+                 areas)
 
 
 def compile_race(definition: dict) -> Race:
@@ -145,7 +205,11 @@ class Owned:
     unlocked: dict[int, str] = field(default_factory=dict)  # module number -> "racial"/"universal"
     special: Counter = field(default_factory=Counter)  # special tokens in the supply
     uses: Counter = field(default_factory=Counter)  # (skill, action index) -> uses this turn
+    spans: Counter = field(default_factory=Counter)  # (span, skill, "action"/"trigger", index) -> uses
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
+
+
+_UNKNOWN = object()  # a parameter not in the cache (None is a value)
 
 
 class SkillBook:
@@ -155,6 +219,7 @@ class SkillBook:
         self.game = game
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
+        self._firing = False  # areas of effect are acting
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -185,11 +250,14 @@ class SkillBook:
         if owned is None or game.evolved >= game.param("evolution.per-turn", me.name):
             return {}
         out = {}
+        costs = {}  # per side, asked once
         for number, (racial, universal) in enumerate(owned.race.modules, 1):
             if number in owned.unlocked:
                 continue
             for side, skill in (("racial", racial), ("universal", universal)):
-                cost = game.param(f"evolution.{side}", me.name)
+                cost = costs.get(side)
+                if cost is None:
+                    cost = costs[side] = game.param(f"evolution.{side}", me.name)
                 if me.credits >= cost:
                     out[f"unlock module {number} {side} {skill}"] = partial(self._unlock, number, side, skill, cost)
         return out
@@ -204,10 +272,15 @@ class SkillBook:
         game.emit("module-unlocked", me.name, skill=name, side=side)
 
     # -- parameters ---------------------------------------------------------------------------
+    def known(self, name: str, player: str | None):
+        """The value of a parameter without context when it is known already (else None)."""
+        return self._cache.get((name, player))
+
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
-        if key in self._cache:
-            return self._cache[key]
+        value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
+        if value is not _UNKNOWN:
+            return value
         value = self._base(name)
         mods: list[tuple[str, object]] = []
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
@@ -239,24 +312,79 @@ class SkillBook:
 
     # -- triggers ---------------------------------------------------------------------------------
     def emit(self, event: str, subject: str | None, data: dict) -> None:
-        for player, owned, skill, trigger in self._triggers().get(event, ()):
+        for player, owned, skill, index, trigger in self._triggers().get(event, ()):
             if skill.scope == "owner" and subject != player:
                 continue
-            env = {**self.owner_env(player, skill, None), **data}
+            key = (trigger.limit, skill.name, "trigger", index)
+            if trigger.limit and owned.spans[key]:
+                continue
+            env = Scope(self.owner_env(player, skill, None), data)
             if trigger.condition is None or trigger.condition(env):
                 owned.used[skill.name] += 1
+                if trigger.limit:
+                    owned.spans[key] += 1
                 run_effects(self.game, player, skill, trigger.effects, env, data)
+        if event in AREA_EVENTS and self._areas():
+            self.fire_areas()
+
+    # -- areas of effect --------------------------------------------------------------------------
+    def _areas(self) -> list:
+        """(player, skill, area) of every area of effect, made again when a skill is added."""
+        index = self._cache.get("areas")
+        if index is None:
+            index = self._cache["areas"] = [(player, skill, area) for player, owned in self.owned.items()
+                                            for skill in owned.skills for area in skill.areas]
+        return index
+
+    def fire_areas(self) -> None:
+        """Every area of effect acts on what stands in its field now (after any event and any skill
+        action): a ship that entered the Gauss Cannon's field is destroyed. Not re-entered: what
+        its effects cause (a ship sent home) is seen by the same pass."""
+        if self._firing or not self._areas():
+            return
+        self._firing = True
+        try:
+            for player, skill, area in self._areas():
+                self._fire(player, skill, area)
+        finally:
+            self._firing = False
+
+    def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
+        game = self.game
+        for token in game.tokens_of(player, area.token):
+            if area.until == "exmitted" and game.exmitter_reach(token.cell):
+                game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
+                game.remove_token(token)
+                continue
+            self._fire_token(player, skill, area, token)
+
+    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token) -> None:
+        game = self.game
+        fmt = game.board.grid.format_cell
+        env = self.owner_env(player, skill, None)
+        field = field_cells(game, token.cell, area.field(env))
+        ship_tokens = ship_like_tokens(game)
+        occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
+        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id))).bound("token")
+        for cell in (c for c in field if c in occupied):
+            for piece in pieces_at(game, cell, ship_tokens):
+                if token.id not in game.special_tokens:
+                    return  # the token is gone (a bomb that exploded)
+                here = Scope(env, {**own, **piece.bound(area.enters)})
+                if area.condition is None or area.condition(here):
+                    game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
+                    run_effects(game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
-        """event -> (player, owned, skill, trigger), in the order players and skills were added;
+        """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
         made again when a skill is added (``_cache`` is cleared then)."""
         index = self._cache.get("triggers")
         if index is None:
             index = {}
             for player, owned in self.owned.items():
                 for skill in owned.skills:
-                    for trigger in skill.triggers:
-                        index.setdefault(trigger.event, []).append((player, owned, skill, trigger))
+                    for i, trigger in enumerate(skill.triggers):
+                        index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
             self._cache["triggers"] = index
         return index
 
@@ -271,42 +399,183 @@ class SkillBook:
             return out
         for skill in owned.skills:
             for index, action in enumerate(skill.actions):
-                if action.phase != phase:
+                if action.phase != phase or (action.limit and owned.spans[(action.limit, skill.name, "action", index)]):
                     continue
                 env = self.owner_env(me, skill, index)
-                if action.condition is None or action.condition(env):
+                if action.choices:
+                    out.update(self._choice_options(me, skill, index, action, env))
+                elif action.condition is None or action.condition(env):
                     text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
                     out[text] = partial(self._use, me, skill, index)
         return out
 
-    def _use(self, player: str, skill: Skill, index: int) -> None:
+    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
+        """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
+        the action's label with the targets' words (``risk blue+red+red+red+red``)."""
+        chosen = {c.name for c in action.choices}
+        early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
+        if early and not action.condition(env):
+            return {}  # a condition on the owner alone is asked once, before the targets
+        env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
+        out = {}
+        for picked in self._picks(action.choices, Scope(env, {})):
+            if action.condition is not None and not early and not action.condition(Scope(env, _bound(picked))):
+                continue
+            words = {name: target.text for name, target in picked.items()}
+            text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
+            out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
+        return out
+
+    def _picks(self, choices, env: "Scope", picked: dict | None = None):
+        """Every combination of targets, in order, as {choice: target}: each choice may read the
+        ones before it (``env`` holds them while their followers are listed)."""
+        picked = picked or {}
+        if len(picked) == len(choices):
+            yield dict(picked)
+            return
+        choice = choices[len(picked)]
+        layer = env
+        for target in choice.source(env):
+            names = target.bound(choice.name)
+            layer.update(names)
+            if choice.where is None or choice.where(env):
+                picked[choice.name] = target
+                yield from self._picks(choices, env, picked)
+                del picked[choice.name]
+            for key in names:
+                del layer[key]
+
+    def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
         owned.uses[(skill.name, index)] += 1
         owned.used[skill.name] += 1
         action = skill.actions[index]
-        run_effects(self.game, player, skill, action.effects, self.owner_env(player, skill, index), {})
+        if action.limit:
+            owned.spans[(action.limit, skill.name, "action", index)] += 1
+        env = self.owner_env(player, skill, index)
+        for name, target in (targets or {}).items():
+            env.update(target.bound(name))
+        run_effects(self.game, player, skill, action.effects, env, {})
+        self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
             self.game.action_done()
 
     def new_turn(self) -> None:
         for owned in self.owned.values():
             owned.uses.clear()
+        self.span_over("turn")
 
-    def owner_env(self, player: str, skill: Skill, index: int | None) -> dict:
-        me = self.game.player(player)
-        env = {
-            "credits": me.credits, "minerals": sum(me.minerals.values()),
-            "distinct-minerals": sum(1 for n in me.minerals.values() if n > 0),
-            "tokens": len(me.tokens), "emissaries-left": me.supply["emissaries"],
-            "ships-left": sum(me.supply[k + "s"] for k in self.game.kinds_with("ship")), "turn": self.game.turn,
-            "uses-this-turn": self.owned[player].uses[(skill.name, index)] if index is not None else 0,
-            "owner": player, "current": self.game.current.name, "none": "none",
-            "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+    def span_over(self, span: str) -> None:
+        """A turn or a clash is over: what was limited to once per it may be used again."""
+        for owned in self.owned.values():
+            for key in [k for k in owned.spans if k[0] == span] if owned.spans else ():
+                del owned.spans[key]
+
+    def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
+        """The names a skill's formulas read about its owner, each worked out when first read."""
+        return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class OwnerEnv(dict):
+    """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
+    Each value is worked out when a formula first reads it (most read one or two), then kept."""
+
+    WORDS = {"none": "none", "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+             "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
+
+    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
+        super().__init__()
+        self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
+
+    def __missing__(self, key: str):
+        value = self._value(key)
+        self[key] = value
+        return value
+
+    def _value(self, key: str):
+        game, player = self.game, self.player
+        if key in self.WORDS:
+            return self.WORDS[key]
+        family, _, rest = key.partition(".")
+        if rest:
+            if family == "minerals" and rest in game.ruleset.value("minerals"):
+                return game.player(player).minerals[rest]
+            if family == "special" and rest in game.ruleset.tokens:
+                return self.owned.special[rest]  # special tokens in the owner's supply
+            raise KeyError(key)
+        if key == BOUND:
+            return {"param": partial(game.param, player=player),  # what a condition may call
+                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind))}
+        if key in game.ruleset.value("minerals"):
+            return key
+        me = game.player(player)
+        simple = {
+            "credits": lambda: me.credits, "minerals": lambda: sum(me.minerals.values()),
+            "distinct-minerals": lambda: sum(1 for n in me.minerals.values() if n > 0),
+            "tokens": lambda: len(me.tokens), "emissaries-left": lambda: me.supply["emissaries"],
+            "ships-left": lambda: sum(me.supply[k + "s"] for k in game.kinds_with("ship")),
+            "turn": lambda: game.turn, "owner": lambda: player, "current": lambda: game.current.name,
+            "uses-this-turn": lambda: self.owned.uses[(self.skill.name, self.index)] if self.index is not None else 0,
         }
-        for colour in self.game.ruleset.value("minerals"):
-            env[f"minerals.{colour}"] = me.minerals[colour]
-            env[colour] = colour
-        return env
+        if key in simple:
+            return simple[key]()
+        raise KeyError(key)
+
+
+class Scope(dict):
+    """Names over an environment (a choice's targets, an event's data, the bound effects): read
+    here first, then in ``parent`` (a lookup in C, then one call)."""
+
+    __slots__ = ("parent",)
+
+    def __init__(self, parent, names: dict):
+        super().__init__(names)
+        self.parent = parent
+
+    def __missing__(self, key):
+        return self.parent[key]
+
+
+def field_cells(game, cell, field: str) -> tuple:
+    """A token's field (``FIELDS``): its tile and the tiles around it, placed or not."""
+    grid = game.board.grid
+    around = () if field == "tile" else grid.neighbours(cell) if field == "edge" else grid.touching(cell)
+    return (cell, *around)
+
+
+def pieces_at(game, cell, ship_tokens=None) -> list:
+    """The ships on ``cell``: the engine's ship, then special tokens that are ships (``ship-like``,
+    Arvori's Interstellar, unless it was fixed as an emissary; ``ship_tokens``: those, when known)."""
+    from .skill_targets import Target
+
+    fmt = game.board.grid.format_cell
+    out = []
+    ship = game.ships.get(cell)
+    if ship is not None:
+        out.append(Target(f"{ship.player}'s {ship.kind} at {fmt(cell)}",
+                          (("cell", cell), ("player", ship.player), ("kind", ship.kind))))
+    for token in ship_like_tokens(game) if ship_tokens is None else ship_tokens:
+        if token.cell == cell:
+            out.append(Target(f"{token.owner}'s {token.kind} at {fmt(cell)}",
+                              (("cell", cell), ("player", token.owner), ("kind", token.kind), ("token", token.id))))
+    return out
+
+
+def ship_like_tokens(game) -> list:
+    kinds = game.ruleset.tokens
+    return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+
+
+def _bound(picked: dict) -> dict:
+    out = {}
+    for name, target in picked.items():
+        out.update(target.bound(name))
+    return out
+
+
+def _chosen_names(chosen: set, env: dict) -> set:
+    """The names a condition may read from the targets chosen (``stake``, ``stake.count``…)."""
+    return chosen | {f"{c}.{key}" for c in chosen for source in SOURCES.values() for key in source[1]}
 
 
 def apply_modifiers(value, mods, game, player):
@@ -332,10 +601,10 @@ def apply_modifiers(value, mods, game, player):
 
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
-    functions = effect_functions(game, player, skill, data)
+    """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
+    env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
     for effect in effects:
-        compiled = compile_formula(effect.text, None, functions)
-        compiled(env)
+        effect(env)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
@@ -356,6 +625,11 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
         game.move(colour, min(int(n), game.bag[colour]), "bag", f"minerals:{player}", skill.title)
 
     def discard(colour, n=1):
+        if not isinstance(colour, str) and colour.get("colours"):  # a chosen set of minerals (``mineral-sets``)
+            for one in colour.get("colours"):
+                game.move(one, 1, f"minerals:{player}", "bag", skill.title)
+            return
+        colour = colour if isinstance(colour, str) else colour.get("colour")  # a chosen colour
         game.move(colour, min(int(n), me.minerals[colour]), f"minerals:{player}", "bag", skill.title)
 
     def discard_set():
@@ -386,7 +660,24 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     def param(name):
         return game.param(name, player)
 
+    def roll():
+        die = game.roll()
+        game.note(f"{player} rolls {die} ({skill.title})")
+        return die
+
+    def destroy(piece):
+        token = game.special_tokens.get(piece.get("token")) if piece.get("token") is not None else None
+        if token is not None:
+            game.remove_token(token)  # back to its owner's supply
+        elif piece.get("cell") in game.ships:
+            game.return_ship(piece.get("cell"))
+
+    def when(condition, *effects):
+        if condition():
+            for effect in effects:
+                effect()
+
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_effects(game, player, skill)}

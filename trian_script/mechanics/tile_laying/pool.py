@@ -21,6 +21,7 @@ class Pool:
     bag: list  # face down; the next tile drawn is the last
     tiles: list = field(default_factory=list)  # face up
     removed: list = field(default_factory=list)  # tiles that left the game
+    stuck: int = 0  # times no pool tile fitted (turns that began stuck)
 
 
 def refill(pool: Pool, size: int) -> None:
@@ -29,12 +30,16 @@ def refill(pool: Pool, size: int) -> None:
         pool.tiles.append(pool.bag.pop())
 
 
-def unstick(pool: Pool, board, size: int, rule: str, rng) -> bool:
-    """Make sure a pool tile fits somewhere, by ``rule``; False when none can (the game ends)."""
+def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
+    """Make sure a pool tile fits somewhere, by ``rule``; False when none can (the game ends).
+    ``fits(tile)`` says whether a tile fits (default: anywhere, in any orientation)."""
     if rule not in STUCK_RULES:
         raise ValueError(f"pool.stuck = {rule}: one of {', '.join(STUCK_RULES)}")
+    fits = fits or (lambda tile: fits_anywhere(board, tile))
     aside: list = []
-    while not any(fits_anywhere(board, tile) for tile in pool.tiles):
+    if not any(fits(tile) for tile in pool.tiles):
+        pool.stuck += 1
+    while not any(fits(tile) for tile in pool.tiles):
         if not pool.bag:
             pool.removed += pool.tiles + aside
             pool.tiles = []
@@ -49,3 +54,13 @@ def unstick(pool: Pool, board, size: int, rule: str, rng) -> bool:
         pool.bag += aside
         rng.shuffle(pool.bag)
     return True
+
+
+def swap(pool: Pool, indices, rng) -> None:
+    """Set the pool tiles at ``indices`` aside, fill their places from the bag, then put them into
+    the bag and shuffle it (a Realms Cosmic Token's refresh, GR-7.3)."""
+    aside = [pool.tiles[i] for i in sorted(indices)]
+    pool.tiles = [tile for i, tile in enumerate(pool.tiles) if i not in indices]
+    refill(pool, len(pool.tiles) + len(aside))
+    pool.bag += aside
+    rng.shuffle(pool.bag)

@@ -1,0 +1,107 @@
+"""The skill language (docs/skill-language.md): triggers on events with their data, limits, effect
+shapes — each misuse a diagnostic at its place with the list of what is allowed."""
+from test_dsl import diagnostics
+
+from trian_script import Game, load_ruleset
+
+
+def test_a_trigger_reads_only_what_its_event_carries(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          on battle-wonn -> minerals(1)
+          on area-closed where colour == red -> credits(tiles)
+          on area-closed where kind == nebula -> credits(tiles)
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[2].code == "TS306" and by_line[2].hint == "did you mean 'battle-won'?"
+    assert "area-closed" in by_line[2].expected
+    assert by_line[3].message == "event 'area-closed' does not carry 'colour'"
+    assert (by_line[3].position.column, by_line[3].position.end_column) == (24, 30)
+    assert "the event's data (closer, controller, emissaries, extractors, kind, planets, tiles)" in by_line[3].expected
+    assert 4 not in by_line
+
+
+def test_limits_and_effect_shapes_are_checked(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          on area-closed where kind == nebula once per round -> credits(tiles)
+          action extraction "x" once per turn -> discard(red, 1, 2)
+          action extraction "y" -> credits
+          action extraction "z" -> 5
+          action clash "w" once per clash if minerals.red >= 1 and param("ship.move") > 1 -> discard(red), roll-bonus(1)
+          action extraction "v" if credits(2) -> pay(1)
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[2].message == "unknown limit 'once per round'"
+    assert by_line[2].expected == "one of once per clash, once per game, once per turn"
+    assert by_line[3].message == "discard takes 1 to 2 arguments, not 3"
+    assert by_line[3].expected == "discard(COLOUR[, COUNT]) (to the bag)"
+    assert by_line[4].message.startswith("'credits' is not an effect") and "credits(AMOUNT)" in by_line[4].expected
+    assert by_line[5].message.startswith("'5' is not an effect")
+    assert 6 not in by_line
+    assert by_line[7].message == "unknown function 'credits'"  # a condition calls no effect
+
+
+def test_skills_are_compiled_once_when_the_ruleset_loads(monkeypatch):
+    import random
+
+    import trian_script.dsl.expressions as expressions
+    import trian_script.games.new_order.skills as skills
+
+    ruleset = load_ruleset("new_order")
+    warcry = ruleset.skills["warcry"].actions[0]
+    assert warcry.limit == "clash" and all(e.late for e in warcry.effects)
+
+    def play(game, r):
+        while not game.is_over:
+            options = game.decision.options
+            game.choose(options[r.randrange(len(options))])
+        return game
+
+    seats, races = ["red", "blue"], {"red": "borf-naree", "blue": "arvori"}
+    play(Game(ruleset, seats, 1, races=races), random.Random(1))  # the ruleset's own formulas are cached on first use
+    parsed = []
+    parse = expressions.lark_parser
+
+    def counting():
+        parsed.append(1)
+        return parse()
+
+    monkeypatch.setattr(expressions, "lark_parser", counting)
+    game = play(Game(ruleset, seats, 1, races=races), random.Random(1))
+    fired = sum(owned.used[s] for owned in game.skills.owned.values()
+                for s in ("gain-more-from-nebulas", "gain-more-from-systems", "minerals-gatherer"))
+    assert fired and parsed == []
+
+
+def test_races_show_explains_each_skill_from_its_definition():
+    from trian_script.content_races import describe_race
+
+    text = describe_race("new_order", "xemh")
+    assert ('- before the dice of a clash, you may "spend 1 red mineral for +1", if minerals.red ≥ 1, '
+            'once per clash: return 1 red mineral(s) to the bag, then add 1 to your roll (option: use warcry)') in text
+    assert "- when you close an area and kind is nebula and (controller is you or controller is none): gain tiles¢" in text
+    assert "- your ship.move +1" in text
+    assert ("- each of your gauss-cannon tokens on the board acts on every ship in its field "
+            "(param(\"gauss-cannon.field-of-fire\")), until an exmitter reaches it: send ship back to its owner's "
+            "supply, then if ship.player is not you, draw param(\"gauss-cannon.minerals\") random mineral(s)") in text
+    assert "- the rest is Python (volkharnian:Manipulation)" in describe_race("new_order", "volkharnian")
+
+
+def test_choices_take_targets_from_known_sources(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action exploration "bet {stake}" choose stake from mineral-set(2) -> discard(stake)
+          action exploration "bet {stak}" choose stake from mineral-sets(2) -> discard(stake)
+          action exploration "go {unit} {to}" choose unit from movable-units() choose to from teleport-targets(unit) where to.port -> teleport(unit, to)
+          action exploration "ok {stake}" once per turn choose stake from mineral-sets(2) where stake.count == 2 if minerals >= 2 -> discard(stake), when(roll() >= 4, minerals(2 * stake.count))
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[2].message == "'mineral-set(2)' is not a source of targets"
+    assert by_line[2].hint == "did you mean 'mineral-sets'?" and "teleport-targets(UNIT)" in by_line[2].expected
+    assert by_line[3].message == "the label names '{stak}', which is not a choice"
+    assert by_line[4].message == "unknown name 'to.port' in formula" and by_line[4].hint == "did you mean 'to.outpost'?"
+    assert 5 not in by_line

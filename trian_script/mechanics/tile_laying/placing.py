@@ -1,0 +1,104 @@
+"""Where the tiles of a face-up pool may go: every legal (face, cell, rotation), from the board's
+frontier and each face's precomputed rotations, never from a scan of the board.
+
+Ruleset values it serves (Galactic Realms names them):
+  rotation = any | fixed             a tile turns to any orientation, or keeps rotation 0 (GR-4.2)
+  contact_rule = match_only | F_contact
+                                     matching sides are enough (GR-4.5), or a tile with sides of
+                                     feature F needs one of them touching a placed tile
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class Placing:
+    def __init__(self, board, rotation: str = "any", contact_rule: str = "match_only"):
+        self.board = board
+        self.fixed = rotation == "fixed"
+        self.contact = contact_rule.removesuffix("_contact") if contact_rule != "match_only" else None
+        self.strict = self.fixed or self.contact is not None
+        self._cache: dict = {}  # face name -> (tiles laid when last asked, {cell: rotations})
+
+    @staticmethod
+    def faces(tiles) -> list:
+        """The distinct faces of single-faced tiles, in their order (copies share a face)."""
+        return list({t.faces[0].name: t.faces[0] for t in tiles}.values())
+
+    def placements(self, faces) -> list[tuple]:
+        """(face index, cell, rotation) of every legal placement."""
+        out = self.board.placements_of(faces)
+        if self.strict:
+            out = [e for e in out if not (self.fixed and e[2]) and self._touches(faces[e[0]], e[1], e[2])]
+        return out
+
+    def entries(self, faces, key) -> Sequence:
+        """(key(face), cell, rotation) of every legal placement, as a sequence that writes an entry
+        only when it is read (a bot that picks one at random pays for one)."""
+        if self.strict:
+            return [(key(faces[i]), cell, r) for i, cell, r in self.placements(faces)]
+        return Placements([(key(face), list(self._fitting(face).items())) for face in faces])
+
+    def _fitting(self, face) -> dict:
+        """cell -> the rotations of ``face`` that fit there, kept from call to call: only the cells
+        around the tiles laid since the last call are looked at again."""
+        order, frontier, get = self.board.order, self.board.frontier, face.fits.get
+        synced, fits = self._cache.get(face.name, (-1, None))
+        if fits is None or len(order) - synced > 6:
+            fits = {cell: rotations for cell, pattern in frontier.items() if (rotations := get(pattern))}
+        else:
+            neighbours = self.board.grid.neighbours
+            for laid in order[synced:]:
+                fits.pop(laid, None)
+                for cell in neighbours(laid):
+                    rotations = get(frontier.get(cell))
+                    if rotations:
+                        fits[cell] = rotations
+                    else:
+                        fits.pop(cell, None)
+        self._cache[face.name] = (len(order), fits)
+        return fits
+
+    def legal(self, face, cell, rotation: int) -> bool:
+        pattern = self.board.frontier.get(cell)
+        return pattern is not None and rotation in face.fits.get(pattern, ()) and (
+            not self.strict or (not (self.fixed and rotation) and self._touches(face, cell, rotation)))
+
+    def fits(self, tile) -> bool:
+        return bool(self.placements([tile.faces[0]]))
+
+    def _touches(self, face, cell, rotation: int) -> bool:
+        if self.contact is None:
+            return True
+        sides = [p for r in face.regions if r.kind == self.contact for p in r.positions]
+        grid, cells = self.board.grid, self.board.cells
+        return not sides or any(grid.neighbour(cell, (p + rotation) % grid.edges) in cells for p in sides)
+
+
+class Placements(Sequence):
+    """Placements per face as (key, [(cell, rotations), …]), read as one flat list of entries."""
+
+    def __init__(self, faces: list[tuple]):
+        self.faces = faces
+        self.counts = [sum(map(len, dict(items).values())) for _, items in faces]
+        self.total = sum(self.counts)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, index: int) -> tuple:
+        if index < 0:
+            index += self.total
+        if not 0 <= index < self.total:
+            raise IndexError(index)
+        for (key, items), count in zip(self.faces, self.counts):
+            if index >= count:
+                index -= count
+                continue
+            for cell, rotations in items:
+                if index < len(rotations):
+                    return key, cell, rotations[index]
+                index -= len(rotations)
+
+    def __iter__(self):
+        return ((key, cell, r) for key, items in self.faces for cell, rotations in items for r in rotations)
