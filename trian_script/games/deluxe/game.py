@@ -210,9 +210,9 @@ class Deluxe(NewOrder):
         self.controllers[area.id] = new
 
     # -- units moved: battles, free systems, control (DX-4.10, DX-5) --------------------------------
-    def units_changed(self, cells, actor: str) -> None:
-        if (ship := self.ships.get(cells[-1])) and self.side(ship.player) == self.side(actor):
-            self.then(partial(self._battle, cells[-1]))  # DX-5.1: only the ship that moved attacks
+    def units_changed(self, cells, actor: str, also: tuple = ()) -> None:
+        if cells[-1] in self.ships:  # DX-5.1, DX-5.2: the ship that moved attacks, whoever moved it
+            self.then(partial(self._battle, cells[-1]))
         self.then(partial(self._settle, tuple(cells)))
 
     def _battle(self, cell) -> None:
