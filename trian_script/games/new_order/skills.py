@@ -300,7 +300,10 @@ class SkillBook:
     # -- parameters ---------------------------------------------------------------------------
     def known(self, name: str, player: str | None):
         """The value of a parameter without context when it is known already (else None)."""
-        return self._cache.get((name, player))
+        key = (name, player)
+        if self._changers_cached and (key, "changers") in self._cache:
+            return None  # a skill changed it: ``param`` counts that change each time it is used
+        return self._cache.get(key)
 
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
