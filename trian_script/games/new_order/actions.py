@@ -591,6 +591,10 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
 def refusal(game, text: str) -> tuple[str, str]:
     """Why ``text`` is not an option now: (message, rule id)."""
     phase, me = game.phase, game.current
+    pick = getattr(game.battle, "pick", None)
+    if pick is not None and pick.claims(text):  # a battle's pick: a reroll, which emissary goes home
+        return (f"{pick.player} picks one of: {', '.join(pick.options)}",
+                "NO-4.6" if game.battle.kind == "emissaries" else "NO-4.5")
     if text.startswith("place ") and phase == "place":
         match = re.fullmatch(r"place (\S+) ([ab]) @\(([-\d,]+)\) r(\d+)", text)
         if not match:
