@@ -2,7 +2,7 @@
 concerned — a skill plugin hears a hook only when its owner is the player (or the subject) of it."""
 from __future__ import annotations
 
-from functools import lru_cache, wraps
+from functools import lru_cache
 
 from .hookspecs import PROJECT
 
@@ -134,14 +134,7 @@ class Hooks:
         return results
 
     def _counting(self, owner: str, skill: str, method):
-        @wraps(method)
-        def options(**kwargs):
-            result = method(**kwargs)
-            if not result:
-                return result
-            return {text: _Counted(self, owner, skill, apply) for text, apply in result.items()}
-
-        return options
+        return _Counting(self, owner, skill, method)
 
     def first(self, name: str, owners=None, **kwargs):
         """The first answer that is not None (``firstresult`` hooks): skill plugins first."""
@@ -149,6 +142,22 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+class _Counting:
+    """A skill plugin's ``trian_options``, whose options count a use of the skill when chosen (a
+    small object: one is made for every such plugin of every game)."""
+
+    __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
+
+    def __init__(self, hooks: Hooks, owner: str, skill: str, method):
+        self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, method
+
+    def __call__(self, **kwargs):
+        result = self.__wrapped__(**kwargs)
+        if not result:
+            return result
+        return {text: _Counted(self.hooks, self.owner, self.skill, apply) for text, apply in result.items()}
 
 
 class _Counted:
