@@ -2,7 +2,7 @@
 concerned — a skill plugin hears a hook only when its owner is the player (or the subject) of it."""
 from __future__ import annotations
 
-from functools import lru_cache, wraps
+from functools import lru_cache
 
 from .hookspecs import PROJECT
 
@@ -154,14 +154,7 @@ class Hooks:
         return results
 
     def _counting(self, owner: str, skill: str, method):
-        @wraps(method)
-        def options(**kwargs):
-            result = method(**kwargs)
-            if not result:
-                return result
-            return {text: _Counted(self, owner, skill, apply) for text, apply in result.items()}
-
-        return options
+        return _Counting(self, owner, skill, method)
 
     def _tagging(self, owner: str, skill: str, method):
         @wraps(method)
@@ -186,6 +179,22 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+class _Counting:
+    """A skill plugin's ``trian_options``, whose options count a use of the skill when chosen (a
+    small object: one is made for every such plugin of every game)."""
+
+    __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
+
+    def __init__(self, hooks: Hooks, owner: str, skill: str, method):
+        self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, method
+
+    def __call__(self, **kwargs):
+        result = self.__wrapped__(**kwargs)
+        if not result:
+            return result
+        return {text: _Counted(self.hooks, self.owner, self.skill, apply) for text, apply in result.items()}
 
 
 class _Counted:

@@ -148,8 +148,8 @@ def _rogue_entitlements(game) -> list[tuple[int, int]]:
     """NO-3.1.4: each Rogue on a tile of a closed nebula with minerals takes from it, unless a gas
     cloud separates the Rogue's space from the nebula on that tile."""
     me, out = game.current.name, []
-    for cell, ship in sorted(game.ships.items()):
-        if ship.player != me or not game.has_property(ship.kind, "gathers"):
+    for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
+        if not game.has_property(ship.kind, "gathers"):
             continue
         placed = game.board.cells[cell]
         regions = placed.face.regions
@@ -391,11 +391,10 @@ def _ship_moves(game) -> dict:
     """NO-3.3.5: move one of your ships up to its range through outer space."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
-    for cell, ship in sorted(game.ships.items()):
-        if ship.player != me:
-            continue
+    for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
+        origin = fmt(cell)
         for target, region in sorted(game.ship_destinations(cell).items()):
-            out[f"move ship @{fmt(cell)} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
+            out[f"move ship @{origin} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
     return out
 
 
