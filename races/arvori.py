@@ -1,5 +1,5 @@
 """Arvori: the Interstellar (a ship-like special token that may settle as an emissary) with its
-battles and Divine help, the Entanglement token, and Precious Meditation.
+battles and Divine help, and the Entanglement token. (Precious Meditation is DSL.)
 
 The Interstellar is not an engine ``Ship``: it is a special token whose ``data`` keeps the space
 region it stands in (``region``) or, once fixed, the ``Emissary`` it became (``emissary``). The
@@ -599,33 +599,3 @@ class HarnessTechnology(SkillPlugin):
     @hookimpl
     def trian_battle_end(self, game, battle):
         self.sync()
-
-
-class PreciousMeditation(SkillPlugin):
-    """A station built under the fixed Interstellar pays ``precious-meditation.system`` /
-    ``.nebula`` ¢ per (tiles + emissaries) instead of the ruleset's construction formula: the
-    difference is added to that construction's score (``trian_score_terms``). The construction is
-    the one under the Interstellar when the Interstellar's station changed during this choice."""
-
-    @hookimpl
-    def trian_action_begin(self, game, player, action):
-        self.state()["before"] = {t.id: t.data["emissary"].station for t in interstellars(game, self.owner, True)}
-
-    @hookimpl
-    def trian_score_terms(self, game, player, reason, env):
-        level, _, kind = reason.partition(" in ")
-        if level not in ("research-station", "space-station") or kind not in ("system", "nebula"):
-            return None
-        before = self.state().get("before", {})
-        for token in interstellars(game, self.owner, fixed=True):
-            unit = token.data["emissary"]
-            if fixed_cell(game, token) is None or unit.station != level or before.get(token.id) == level:
-                continue
-            before[token.id] = level  # counted once
-            base = int(game.ruleset.formula(f"construction.{kind}")(env))
-            rate = game.param(f"precious-meditation.{kind}", self.owner)
-            amount = (env["tiles"] + env["emissaries"]) * rate
-            if amount != base:
-                return [(amount - base, f"Precious Meditation, built under the Interstellar: ({env['tiles']} tiles + "
-                                        f"{env['emissaries']} emissaries) × {rate}¢ = {amount}¢ instead of {base}¢")]
-        return None
