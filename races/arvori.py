@@ -291,11 +291,7 @@ class SupremePriestess(SkillPlugin):
                   f"to {_fmt(game, target)}")
         game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=target,
                   teleported=True)
-        enemies = self.enemies_beside(target, region)
-        if enemies:  # the teleported ship's owner attacks what it faces (NO-4.5): it loses
-            cell, ship = enemies[0]
-            game.then(partial(self._battle_if_present, token.id, ship.player, cell))
-        game.action_done()
+        game.action_done()  # its battle, if it faces an enemy ship, follows the event (trian_event)
 
     # -- what the engine does for ships, done for the token ------------------------------------------
     @hookimpl
@@ -316,6 +312,9 @@ class SupremePriestess(SkillPlugin):
     @hookimpl
     def trian_event(self, game, event, data):
         self.sync()
+        if event == "unit-moved" and data.get("unit") == INTERSTELLAR and data.get("teleported"):
+            self._teleported(data.get("cell"))
+            return
         if event not in ("unit-moved", "unit-placed") or data.get("unit") not in SHIP_KINDS:
             return
         attacker = data.get("player")
@@ -324,6 +323,15 @@ class SupremePriestess(SkillPlugin):
         for token in interstellars(game, self.owner, fixed=False):
             if self.enemies_beside(token.cell, token.data["region"], attacker):
                 game.then(partial(self._attacked, token.id, attacker))
+
+    def _teleported(self, cell) -> None:
+        """The Interstellar was teleported (by a teleport tile, a Mobile Teleport, whoever did it):
+        it faces the enemy ships beside it, and loses (NO-4.5)."""
+        token = next((t for t in interstellars(self.game, self.owner, fixed=False) if t.cell == cell), None)
+        enemies = self.enemies_beside(cell, token.data["region"]) if token is not None else []
+        if enemies:
+            ship_cell, ship = enemies[0]
+            self.game.then(partial(self._battle_if_present, token.id, ship.player, ship_cell))
 
     def _battle_if_present(self, token_id, attacker: str, cell) -> None:
         token = self.game.special_tokens.get(token_id)
