@@ -147,6 +147,13 @@ def sources(game, player: str) -> dict:
                     continue
                 out.append(Target(f"@{fmt(cell)}", (("kind", kind), ("cell", cell), ("region", unit.region),
                                                    ("player", unit.player))))
+        kinds = game.ruleset.tokens  # a ship-like token is a ship (the Interstellar, while not fixed)
+        for token in sorted(game.special_tokens.values(), key=lambda t: t.cell):
+            if kinds.get(token.kind, {}).get("ship-like") and not token.data.get("fixed") \
+                    and (token.owner == player) == (whose == player):
+                out.append(Target(f"@{fmt(token.cell)}", (("kind", "ship"), ("cell", token.cell),
+                                                         ("region", token.data.get("region")), ("player", token.owner),
+                                                         ("token", token.id))))
         return out
 
     def words(*choices):
@@ -318,6 +325,8 @@ def target_effects(game, player: str, skill) -> dict:
         """Two units of the same type exchange their places (regions, area counts, events); the
         owner caused it: battles and control follow (NO-4.5, NO-4.7)."""
         kind, mine, theirs = a.get("kind"), a.get("cell"), b.get("cell")
+        if a.get("token") is not None or b.get("token") is not None:
+            return swap_with_token(a, b)
         table = game.emissaries if kind == "emissary" else game.ships
         one, other = table.pop(mine), table.pop(theirs)
         if kind == "emissary":  # the areas count emissaries per player: one leaves for the other
@@ -333,6 +342,23 @@ def target_effects(game, player: str, skill) -> dict:
             game.emit("unit-moved", unit.player, player=unit.player, unit=kind if kind == "emissary" else unit.kind,
                       origin=origin, cell=cell, swapped=True)
         game.units_changed([mine, theirs], player)
+
+    def swap_with_token(a, b):
+        """A ship and a ship-like token exchange their places (the Interstellar is a ship)."""
+        token = game.special_tokens[(a if a.get("token") is not None else b).get("token")]
+        ship_cell = (b if a.get("token") is not None else a).get("cell")
+        ship = game.ships.pop(ship_cell)
+        token_cell, token_region = token.cell, token.data.get("region")
+        token.cell, token.data["region"] = ship_cell, ship.region
+        ship.region = token_region
+        game.ships[token_cell] = ship
+        game.note(f"{player} swaps {ship.player}'s {ship.kind} at {fmt(ship_cell)} with {token.owner}'s "
+                  f"{token.kind} at {fmt(token_cell)} ({skill.title})")
+        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=token_cell, cell=ship_cell,
+                  swapped=True)
+        game.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=ship_cell, cell=token_cell,
+                  swapped=True)
+        game.units_changed([ship_cell, token_cell], player)
 
     return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode}
