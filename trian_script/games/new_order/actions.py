@@ -571,6 +571,7 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
 
     env = area_env(game, area, me.name)
     formula = rs.formula(f"construction.{area.kind}") if area.kind in ("system", "nebula") else None
+    amount = 0
     if formula is not None:
         amount = int(formula(env))
         game.score(me.name, amount, f"{level} in {area.kind}",
@@ -578,7 +579,7 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
     if area.kind == "nebula":
         game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
     game.emit("station-built", me.name, player=me.name, level=level, kind=area.kind, tiles=env["tiles"],
-              emissaries=env["emissaries"], area=area.id)
+              emissaries=env["emissaries"], area=area.id, cell=cell, income=amount)
     for other_cell in sorted(area.tiles):  # NO-3.3.3: blocked enemy emissaries go home
         other = game.emissaries.get(other_cell)
         # an emissary on a station stays to the end of the game (rulebook p. 9)

@@ -69,7 +69,9 @@ def sources(game, player: str) -> dict:
         """Where ``unit`` may be teleported to (NO-3.3.4 destinations, anywhere on the board)."""
         kind, origin = unit.get("kind"), unit.get("cell")
         out = []
-        for cell, region, label in teleport_targets(game, kind, origin):
+        found = token_teleport_targets(game, origin, unit.get("player")) if unit.get("token") is not None \
+            else teleport_targets(game, kind, origin)
+        for cell, region, label in found:
             outpost = bool(game.board.cells[cell].face.regions[region].prop("outpost"))
             out.append(Target(f"@{fmt(cell)}" + (f" {label}" if label else ""),
                               (("cell", cell), ("region", region), ("outpost", outpost))))
@@ -145,6 +147,13 @@ def sources(game, player: str) -> dict:
                     continue
                 out.append(Target(f"@{fmt(cell)}", (("kind", kind), ("cell", cell), ("region", unit.region),
                                                    ("player", unit.player))))
+        kinds = game.ruleset.tokens  # a ship-like token is a ship (the Interstellar, while not fixed)
+        for token in sorted(game.special_tokens.values(), key=lambda t: t.cell):
+            if kinds.get(token.kind, {}).get("ship-like") and not token.data.get("fixed") \
+                    and (token.owner == player) == (whose == player):
+                out.append(Target(f"@{fmt(token.cell)}", (("kind", "ship"), ("cell", token.cell),
+                                                         ("region", token.data.get("region")), ("player", token.owner),
+                                                         ("token", token.id))))
         return out
 
     def words(*choices):
@@ -180,12 +189,37 @@ def sources(game, player: str) -> dict:
                 if cell in game.ships and ("ship", cell) not in seen:
                     seen.add(("ship", cell))
                     out.append(Target(f"ship @{fmt(cell)}", (("kind", "ship"), ("cell", cell))))
+                for other in ship_like_tokens_at(game, cell):  # a ship-like token is a ship (the Interstellar)
+                    if ("token", other.id) not in seen:
+                        seen.add(("token", other.id))
+                        out.append(Target(f"{other.kind} @{fmt(cell)}", (("kind", "ship"), ("cell", cell),
+                                                                           ("token", other.id), ("player", other.owner))))
         return out
 
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
             "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
             "words": words, "units": units}
+
+
+def ship_like_tokens_at(game, cell) -> list:
+    """Special tokens on ``cell`` that are ships (``ship-like``, not fixed as an emissary)."""
+    kinds = game.ruleset.tokens
+    return [t for t in game.tokens_at(cell) if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+
+
+def token_teleport_targets(game, origin, owner: str) -> list:
+    """(cell, region, label) where a ship-like token may be teleported (NO-3.3.4, as a ship): a placed
+    tile's outer space, no ship or ship-like token there, out of an exmitter's reach for its owner."""
+    out = []
+    for cell, placed in sorted(game.board.cells.items()):
+        if cell == origin or cell in game.ships or ship_like_tokens_at(game, cell) or game.exmitter_reach(cell, owner):
+            continue
+        for index, region in enumerate(placed.face.regions):
+            if "ship" in region.holds:
+                name = region_name(placed.face.regions, index)
+                out.append((cell, index, "" if name == "space" else name))
+    return out
 
 
 def target_values(game) -> dict:
@@ -226,7 +260,14 @@ def target_effects(game, player: str, skill) -> dict:
     fmt = game.board.grid.format_cell
 
     def teleport_unit(unit, target):
-        teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
+        token = game.special_tokens.get(unit.get("token")) if unit.get("token") is not None else None
+        if token is None:
+            teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
+            return
+        origin, token.cell, token.data["region"] = token.cell, target.get("cell"), target.get("region")
+        game.note(f"{player} teleports {token.owner}'s {token.kind} from {fmt(origin)} to {fmt(token.cell)}")
+        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=origin, cell=token.cell,
+                  teleported=True)  # its owner's skill settles what follows (the Interstellar's battles)
 
     def put(kind, where):
         region, cell = where.get("region"), where.get("cell")
@@ -284,6 +325,8 @@ def target_effects(game, player: str, skill) -> dict:
         """Two units of the same type exchange their places (regions, area counts, events); the
         owner caused it: battles and control follow (NO-4.5, NO-4.7)."""
         kind, mine, theirs = a.get("kind"), a.get("cell"), b.get("cell")
+        if a.get("token") is not None or b.get("token") is not None:
+            return swap_with_token(a, b)
         table = game.emissaries if kind == "emissary" else game.ships
         one, other = table.pop(mine), table.pop(theirs)
         if kind == "emissary":  # the areas count emissaries per player: one leaves for the other
@@ -299,6 +342,23 @@ def target_effects(game, player: str, skill) -> dict:
             game.emit("unit-moved", unit.player, player=unit.player, unit=kind if kind == "emissary" else unit.kind,
                       origin=origin, cell=cell, swapped=True)
         game.units_changed([mine, theirs], player)
+
+    def swap_with_token(a, b):
+        """A ship and a ship-like token exchange their places (the Interstellar is a ship)."""
+        token = game.special_tokens[(a if a.get("token") is not None else b).get("token")]
+        ship_cell = (b if a.get("token") is not None else a).get("cell")
+        ship = game.ships.pop(ship_cell)
+        token_cell, token_region = token.cell, token.data.get("region")
+        token.cell, token.data["region"] = ship_cell, ship.region
+        ship.region = token_region
+        game.ships[token_cell] = ship
+        game.note(f"{player} swaps {ship.player}'s {ship.kind} at {fmt(ship_cell)} with {token.owner}'s "
+                  f"{token.kind} at {fmt(token_cell)} ({skill.title})")
+        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=token_cell, cell=ship_cell,
+                  swapped=True)
+        game.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=ship_cell, cell=token_cell,
+                  swapped=True)
+        game.units_changed([ship_cell, token_cell], player)
 
     return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode}

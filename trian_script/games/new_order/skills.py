@@ -41,7 +41,7 @@ EVENTS = {
     "area-closed": ("closer", {"kind", "tiles", "emissaries", "extractors", "planets", "controller", "closer"}),
     "control-taken": ("controller", {"kind", "tiles", "controller"}),
     "minerals-gained": ("player", {"colour", "count", "source", "player"}),
-    "station-built": ("player", {"level", "kind", "tiles", "emissaries", "player"}),
+    "station-built": ("player", {"level", "kind", "tiles", "emissaries", "player", "cell", "income"}),
     "battle-won": ("winner", {"battle", "winner", "loser", "unit"}),
     "tile-placed": ("player", {"player", "teleport", "exmitter", "outpost"}),
     "unit-placed": ("player", {"player", "unit"}),
@@ -82,7 +82,8 @@ VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's
           "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)",
           "same-area": "same-area(UNIT, UNIT) (one outer-space area for ships, one nebula or system for emissaries)",
           "steps": "steps(TARGET, TARGET) (edge steps between their tiles on the grid)",
-          "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)"}
+          "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)",
+          "token-emissary-at": "token-emissary-at(TOKEN, CELL) (the owner's token that became the emissary on CELL)"}
 LIMITS = ("turn", "clash", "game")  # once per …
 # the properties a piece may have, and what the rules do with them (variants/new_order.trian)
 PIECE_PROPERTIES = {
@@ -629,7 +630,7 @@ class OwnerEnv(dict):
         if key == BOUND:
             return {"param": partial(game.param, player=player),  # what a condition may call
                     "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
-                    **target_values(game)}
+                    "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
         if key in game.ruleset.value("minerals"):
             return key
         me = game.player(player)
@@ -693,6 +694,13 @@ def pieces_at(game, cell, ship_tokens=None) -> list:
 def ship_like_tokens(game) -> list:
     kinds = game.ruleset.tokens
     return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+
+
+def token_emissary_at(game, player: str, kind: str, cell) -> bool:
+    """Whether one of ``player``'s ``kind`` tokens became the emissary standing on ``cell`` (a fixed
+    Interstellar, a Slave-minion: the token keeps that emissary in its data)."""
+    emissary = game.emissaries.get(cell)
+    return emissary is not None and any(t.data.get("emissary") is emissary for t in game.tokens_of(player, kind))
 
 
 class _Words:
