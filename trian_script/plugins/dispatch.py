@@ -2,7 +2,7 @@
 concerned — a skill plugin hears a hook only when its owner is the player (or the subject) of it."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from .hookspecs import PROJECT
 

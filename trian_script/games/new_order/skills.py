@@ -240,7 +240,7 @@ class SkillBook:
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
         self._firing = False  # areas of effect are acting
-        self._acting: list[Counter] = []  # skills running now (nested): points changed inside each
+        self._acting: list[dict] = []  # skills running now (nested): points changed inside each
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
@@ -395,26 +395,29 @@ class SkillBook:
 
     def credited(self, owner: str, skill: str, run, *args, **kwargs):
         """``run(*args, **kwargs)``, and the change of ``owner``'s points meanwhile credited to
-        ``skill`` (less what skills run inside it brought: those are credited to them)."""
+        ``skill`` (less what skills run inside it brought: those are credited to them). Runs on
+        every hook a skill plugin hears, so it keeps to plain dicts and skips zero changes."""
         owned = self.owned.get(owner)
         if owned is None:
             return run(*args, **kwargs)
-        acting = self.__dict__.setdefault("_acting", [])
+        acting, points = self._acting, self.game.POINTS
         holder = self.game.player(owner)
-        before = getattr(holder, self.game.POINTS)
-        acting.append(Counter())
+        before = getattr(holder, points)
+        inner: dict = {}  # player -> points changed by skills run inside this one
+        acting.append(inner)
         try:
             return run(*args, **kwargs)
         finally:
-            inner = acting.pop()
-            delta = getattr(holder, self.game.POINTS) - before
-            owned.brought[skill] += delta - inner[owner]
-            if acting:
+            acting.pop()
+            delta = getattr(holder, points) - before
+            if delta != inner.get(owner, 0):
+                owned.brought[skill] += delta - inner.get(owner, 0)
+            if acting and (delta or inner):
                 outer = acting[-1]
                 for who, change in inner.items():
                     if who != owner:
-                        outer[who] += change
-                outer[owner] += delta
+                        outer[who] = outer.get(who, 0) + change
+                outer[owner] = outer.get(owner, 0) + delta
 
     def _base(self, name: str):
         try:
