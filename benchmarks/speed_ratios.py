@@ -4,10 +4,11 @@ ratios of interleaved measurements much less):
 1. first release vs now: New Order, 4 players, random choices, games per CPU-second of the first
    release (commit dd4afa3, unpacked from git into a temporary folder) and of this checkout, the
    same seeds, in alternating fresh interpreters; goal: now / first release >= 1.4;
-2. 8x the tiles vs the normal 84: microseconds per decision (options + choice), beginner rules, 4
+2. 8x the tiles vs the normal 84: CPU microseconds per decision (options + choice), beginner rules, 4
    random players, with every tile of the tileset counted 8 times; goal: big / normal <= 1.3;
-3. early vs late: microseconds per decision in the first and the last fifth of each game; goal:
-   late / early not above 1 (plus noise).
+3. early vs late: CPU microseconds per decision in the first and the last fifth of each game; goal:
+   late / early not above 1 (plus noise); the options per decision are printed beside, since a
+   decision late in a game offers more (more ships to move, more places to reach).
 
     .venv/bin/python benchmarks/speed_ratios.py
     .venv/bin/python benchmarks/speed_ratios.py --rounds 7 --only first-release
@@ -100,25 +101,25 @@ def x8_content(ruleset, folder: Path) -> tuple[str, Path]:
     return f"{ruleset.name}_x8", path
 
 
-def decision_times(ruleset, games: int, seed: int) -> list[list[float]]:
-    """Per game, the seconds of each decision (options + choice), random choices."""
+def decision_times(ruleset, games: int, seed: int) -> list[list[tuple[float, int]]]:
+    """Per game, (seconds, number of options) of each decision (options + choice), random choices."""
     from trian_script import Game
 
     out = []
     for index in range(games):
         game, rnd = Game(ruleset, SEATS, seed + index), random.Random(seed + index)
         times = []
-        while not game.is_over:
-            start = time.perf_counter()
+        while not game.is_over:  # CPU time: the time others' processes take on a shared machine is left out
+            start = time.process_time()
             options = game.decision.options
             game.choose(options[rnd.randrange(len(options))])
-            times.append(time.perf_counter() - start)
+            times.append((time.process_time() - start, len(options)))
         out.append(times)
     return out
 
 
-def us_per_decision(per_game: list[list[float]]) -> float:
-    return 1e6 * sum(map(sum, per_game)) / sum(map(len, per_game))
+def us_per_decision(per_game: list[list[tuple[float, int]]]) -> float:
+    return 1e6 * sum(t for times in per_game for t, _ in times) / sum(map(len, per_game))
 
 
 def tiles_ratio(rounds: int, name: str) -> None:
@@ -143,15 +144,18 @@ def early_late_ratio(rounds: int, games: int, names: list[str]) -> None:
 
     for name in names:
         ruleset = load_ruleset(name)
-        fifths: list[list[float]] = [[] for _ in range(5)]
+        fifths: list[list[tuple[float, int]]] = [[] for _ in range(5)]
         for r in range(rounds):
             for times in decision_times(ruleset, games, 1 + 1000 * r):
-                for i, t in enumerate(times):
-                    fifths[i * 5 // len(times)].append(t)
-        means = [1e6 * statistics.fmean(f) for f in fifths]
-        print(f"{name}, 4 players, random: microseconds per decision by fifth of the game ({rounds * games} games)")
-        print("  " + "   ".join(f"{m:6.1f}" for m in means)
-              + f"   late / early {means[-1] / means[0]:.2f}x   (goal: not above 1, plus noise)")
+                for i, measured in enumerate(times):
+                    fifths[i * 5 // len(times)].append(measured)
+        means = [1e6 * statistics.fmean(t for t, _ in f) for f in fifths]
+        options = [statistics.fmean(n for _, n in f) for f in fifths]
+        print(f"{name}, 4 players, random: per fifth of the game ({rounds * games} games), microseconds per "
+              "decision / options per decision")
+        print("  " + "   ".join(f"{m:6.1f}/{n:4.1f}" for m, n in zip(means, options))
+              + f"   late / early {means[-1] / means[0]:.2f}x   (goal: not above 1, plus noise; "
+              f"the options grow {options[-1] / options[0]:.2f}x)")
 
 
 def main(argv: list[str] | None = None) -> int:

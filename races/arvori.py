@@ -1,5 +1,5 @@
 """Arvori: the Interstellar (a ship-like special token that may settle as an emissary) with its
-battles and Divine help, the Entanglement token, and Precious Meditation.
+battles and Divine help, and the Entanglement token. (Precious Meditation is DSL.)
 
 The Interstellar is not an engine ``Ship``: it is a special token whose ``data`` keeps the space
 region it stands in (``region``) or, once fixed, the ``Emissary`` it became (``emissary``). The
@@ -291,11 +291,7 @@ class SupremePriestess(SkillPlugin):
                   f"to {_fmt(game, target)}")
         game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=target,
                   teleported=True)
-        enemies = self.enemies_beside(target, region)
-        if enemies:  # the teleported ship's owner attacks what it faces (NO-4.5): it loses
-            cell, ship = enemies[0]
-            game.then(partial(self._battle_if_present, token.id, ship.player, cell))
-        game.action_done()
+        game.action_done()  # its battle, if it faces an enemy ship, follows the event (trian_event)
 
     # -- what the engine does for ships, done for the token ------------------------------------------
     @hookimpl
@@ -316,6 +312,9 @@ class SupremePriestess(SkillPlugin):
     @hookimpl
     def trian_event(self, game, event, data):
         self.sync()
+        if event == "unit-moved" and data.get("unit") == INTERSTELLAR and data.get("teleported"):
+            self._teleported(data.get("cell"))
+            return
         if event not in ("unit-moved", "unit-placed") or data.get("unit") not in SHIP_KINDS:
             return
         attacker = data.get("player")
@@ -324,6 +323,15 @@ class SupremePriestess(SkillPlugin):
         for token in interstellars(game, self.owner, fixed=False):
             if self.enemies_beside(token.cell, token.data["region"], attacker):
                 game.then(partial(self._attacked, token.id, attacker))
+
+    def _teleported(self, cell) -> None:
+        """The Interstellar was teleported (by a teleport tile, a Mobile Teleport, whoever did it):
+        it faces the enemy ships beside it, and loses (NO-4.5)."""
+        token = next((t for t in interstellars(self.game, self.owner, fixed=False) if t.cell == cell), None)
+        enemies = self.enemies_beside(cell, token.data["region"]) if token is not None else []
+        if enemies:
+            ship_cell, ship = enemies[0]
+            self.game.then(partial(self._battle_if_present, token.id, ship.player, ship_cell))
 
     def _battle_if_present(self, token_id, attacker: str, cell) -> None:
         token = self.game.special_tokens.get(token_id)
@@ -599,33 +607,3 @@ class HarnessTechnology(SkillPlugin):
     @hookimpl
     def trian_battle_end(self, game, battle):
         self.sync()
-
-
-class PreciousMeditation(SkillPlugin):
-    """A station built under the fixed Interstellar pays ``precious-meditation.system`` /
-    ``.nebula`` ¢ per (tiles + emissaries) instead of the ruleset's construction formula: the
-    difference is added to that construction's score (``trian_score_terms``). The construction is
-    the one under the Interstellar when the Interstellar's station changed during this choice."""
-
-    @hookimpl
-    def trian_action_begin(self, game, player, action):
-        self.state()["before"] = {t.id: t.data["emissary"].station for t in interstellars(game, self.owner, True)}
-
-    @hookimpl
-    def trian_score_terms(self, game, player, reason, env):
-        level, _, kind = reason.partition(" in ")
-        if level not in ("research-station", "space-station") or kind not in ("system", "nebula"):
-            return None
-        before = self.state().get("before", {})
-        for token in interstellars(game, self.owner, fixed=True):
-            unit = token.data["emissary"]
-            if fixed_cell(game, token) is None or unit.station != level or before.get(token.id) == level:
-                continue
-            before[token.id] = level  # counted once
-            base = int(game.ruleset.formula(f"construction.{kind}")(env))
-            rate = game.param(f"precious-meditation.{kind}", self.owner)
-            amount = (env["tiles"] + env["emissaries"]) * rate
-            if amount != base:
-                return [(amount - base, f"Precious Meditation, built under the Interstellar: ({env['tiles']} tiles + "
-                                        f"{env['emissaries']} emissaries) × {rate}¢ = {amount}¢ instead of {base}¢")]
-        return None

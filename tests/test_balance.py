@@ -163,8 +163,8 @@ def test_aggregate_counts_shared_wins_and_ignores_order(ruleset):
     assert sum(s.wins for s in summary.sides.values()) == pytest.approx(3)
     assert {s.wins % 1 for s in summary.sides.values()} == {0.5}
     for result in results:
-        assert set(result) == {"seed", "races", "bots", "first", "winners", "scores", "used", "unlocked",
-                               "decisions"}
+        assert set(result) == {"seed", "races", "bots", "first", "winners", "scores", "used", "changed",
+                               "credits", "unlocked", "decisions"}
         assert result["races"] == {"red": "quuylto", "blue": "zzyzx"}
 
 

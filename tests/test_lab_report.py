@@ -34,10 +34,12 @@ def test_report_has_a_row_per_game_and_seat(tmp_path, capsys):
         assert sorted(r["turn"] for r in mine) == ["1", "2"]
         assert sum(float(r["won"]) for r in mine) == pytest.approx(1)
         assert len({r["decisions"] for r in mine}) == 1
-    uses = {(r["seed"], r["seat"]): json.loads(r["skill_uses"]) for r in games}
     long = rows(tmp_path, "skills.csv")
-    assert {(r["seed"], r["seat"], r["skill"]): int(r["uses"]) for r in long} == {
-        (seed, seat, skill): n for (seed, seat), used in uses.items() for skill, n in used.items()}
+    for column, wide in (("uses", "skill_uses"), ("changes", "skill_changes"), ("credits", "skill_credits")):
+        counts = {(r["seed"], r["seat"]): json.loads(r[wide]) for r in games}
+        assert {(r["seed"], r["seat"], r["skill"]): int(r[column]) for r in long if int(r[column])} == {
+            (seed, seat, skill): n for (seed, seat), used in counts.items() for skill, n in used.items() if n}
+    assert any(int(r["changes"]) for r in long) and any(int(r["uses"]) for r in long)
     assert "report in" in capsys.readouterr().err
 
 

@@ -87,7 +87,7 @@ def test_races_show_explains_each_skill_from_its_definition():
     assert ("- each of your gauss-cannon tokens on the board acts on every ship in its field "
             "(param(\"gauss-cannon.field-of-fire\")), until an exmitter reaches it: send ship back to its owner's "
             "supply, then if ship.player is not you, draw param(\"gauss-cannon.minerals\") random mineral(s)") in text
-    assert "- the rest is Python (volkharnian:Manipulation)" in describe_race("new_order", "volkharnian")
+    assert "- the rest is Python (volkharnian:AdaptationUpkeep)" in describe_race("new_order", "volkharnian")
 
 
 def test_choices_take_targets_from_known_sources(tmp_path):
@@ -105,3 +105,78 @@ def test_choices_take_targets_from_known_sources(tmp_path):
     assert by_line[3].message == "the label names '{stak}', which is not a choice"
     assert by_line[4].message == "unknown name 'to.port' in formula" and by_line[4].hint == "did you mean 'to.outpost'?"
     assert 5 not in by_line
+
+
+def test_the_guides_custom_race_plays_without_python(tmp_path):
+    """docs/race-guide.md's race: a new piece kind (a ship that gathers and moves 4), a trigger on
+    its moves limited to once per turn, a limited action — as written on the page."""
+    import random
+    import re
+    from pathlib import Path
+
+    from trian_script.dsl.loader import load
+    from trian_script.engine.ruleset import load_ruleset as load_named
+
+    guide = (Path(__file__).parent.parent / "docs" / "race-guide.md").read_text(encoding="utf-8")
+    text = re.search(r"```trian\n(.*?)```", guide, re.S).group(1)
+    (tmp_path / "drift-folk.trian").write_text(text, encoding="utf-8")
+    assert "plugin" not in text
+    defs = load([tmp_path])
+    assert not defs.report, defs.report.render()
+    ruleset = load_named("new_order", defs=defs)
+    seen_expedition = moved = 0
+    for seed in range(12):
+        game = Game(ruleset, ["red", "blue"], seed, races={"red": "drift-folk", "blue": "quuylto"})
+        assert game.player("red").supply["drifters"] == 1 and game.has_property("drifter", "gathers")
+        r = random.Random(seed)
+        while not game.is_over:
+            options = list(game.decision.options)
+            wanted = [o for o in options if o.startswith("expedition drifter")] or \
+                [o for o in options if o.startswith("move ship") and game.decision.player == "red"]
+            choice = wanted[0] if wanted and r.random() < 0.7 else options[r.randrange(len(options))]
+            seen_expedition += choice.startswith("expedition drifter")
+            game.choose(choice)
+        moved += game.skills.owned["red"].used["drift-folk-wanderers"]
+    assert seen_expedition and moved
+
+
+def test_a_piece_claims_only_the_games_properties(tmp_path):
+    diags = diagnostics(tmp_path, """
+        piece glider "Glider" is ship, flies {
+          moves = 2
+        }
+        piece rock "Rock" is gathers {
+        }
+        race gliders "Gliders" {
+          active = [a-set-of-minerals, gain-more-from-nebulas]
+          module 1: gain-more-from-nebulas / gain-more-from-nebulas
+          pieces = {glidr: 1}
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[1].message == "piece 'glider' claims property 'flies', which the game does not define"
+    assert "armed" in by_line[1].expected and "gathers" in by_line[1].expected
+    assert by_line[4].message == "piece 'rock' is no ship: a race's pieces are ships (for now)"
+    assert by_line[9].message == "unknown piece 'glidr'" and by_line[9].hint == "did you mean 'glider'?"
+
+
+def test_trian_new_race_starts_from_a_piece_a_trigger_and_a_limited_action(tmp_path):
+    import random
+
+    from trian_script.content_races import new_race_file
+    from trian_script.dsl.loader import load
+    from trian_script.engine.ruleset import load_ruleset as load_named
+
+    text = new_race_file("star-fans", tmp_path).read_text(encoding="utf-8")
+    assert 'piece star-fans-runner "Runner" is ship, gathers' in text
+    assert 'on unit-moved where unit == "star-fans-runner" once per turn -> minerals(1)' in text
+    assert "action extraction \"sell 2 yellow minerals for 9¢\" once per turn" in text
+    assert "\nplugin" not in text and "  plugin" not in text
+    defs = load([tmp_path])
+    assert not defs.report, defs.report.render()
+    game = Game(load_named("new_order", defs=defs), ["red", "blue"], 5, races={"red": "star-fans"})
+    r = random.Random(5)
+    while not game.is_over:
+        options = game.decision.options
+        game.choose(options[r.randrange(len(options))])
+    assert game.player("red").supply["star-fans-runners"] in (0, 1)

@@ -402,7 +402,7 @@ def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -
             decisions += 1
     except Exception:
         raise GameFailed(seed, traceback.format_exc().rstrip()) from None
-    owned = game.skills.owned
+    owned = game.skills.owned if hasattr(game, "skills") else {}  # a game without races has no skills
     return {
         "seed": seed,
         "races": {c: game.races.get(c) for c in colours},
@@ -411,9 +411,15 @@ def play_game(ruleset, seats: list[Seat], seed: int, first: int | None = None) -
         "winners": list(game.winners()),
         "scores": dict(game.scores()),
         "used": {c: dict(sorted(owned[c].used.items())) if c in owned else {} for c in colours},
+        "changed": {c: _nonzero(getattr(owned[c], "changed", {})) if c in owned else {} for c in colours},
+        "credits": {c: _nonzero(getattr(owned[c], "brought", {})) if c in owned else {} for c in colours},
         "unlocked": {c: dict(sorted(owned[c].unlocked.items())) if c in owned else {} for c in colours},
         "decisions": decisions,
     }
+
+
+def _nonzero(counts) -> dict:
+    return {k: v for k, v in sorted(counts.items()) if v}
 
 
 def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = None,
@@ -501,6 +507,8 @@ class SideStats:
     unlocks: dict = field(default_factory=lambda: {"racial": 0, "universal": 0})
     skill_uses: dict = field(default_factory=lambda: defaultdict(int))  # skill -> uses
     skill_taken: dict = field(default_factory=lambda: defaultdict(int))  # skill -> games it was owned
+    skill_changes: dict = field(default_factory=lambda: defaultdict(int))  # skill -> choices its modifiers changed
+    skill_credits: dict = field(default_factory=lambda: defaultdict(int))  # skill -> credits it brought
 
     @property
     def win_rate(self) -> float:
@@ -516,7 +524,8 @@ class Summary:
     seats: list[str]  # one description per seat, e.g. "red: quuylto@greedy"
     with_races: bool
     sides: dict[str, SideStats]  # label -> stats, in label order
-    skill_rows: list[tuple]  # (label, module, side, skill, tier, taken share, uses/game, uses/game taken)
+    skill_rows: list[tuple]  # (label, module, side, skill, tier, taken share, uses/game, uses/game taken,
+    #                            changes/game, credits/game)
     decisions: float  # mean per game
     shared: int  # games won by more than one player
     seat_wins: dict[str, float]  # seat colour -> wins (fractional), first-seat bias at a glance
@@ -554,6 +563,10 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, des
             seat_wins[colour] += won
             for skill, uses in r["used"][colour].items():
                 stats.skill_uses[skill] += uses
+            for skill, changes in r.get("changed", {}).get(colour, {}).items():
+                stats.skill_changes[skill] += changes
+            for skill, credits in r.get("credits", {}).get(colour, {}).items():
+                stats.skill_credits[skill] += credits
             owned = _positions(ruleset, race)
             for skill, (module, side) in owned.items():
                 if side == "active" or r["unlocked"][colour].get(module) == side:
@@ -571,14 +584,15 @@ def aggregate(results: list[dict], ruleset, seats: list[Seat] | None = None, des
     for label, stats in sides.items():
         race = label.split("@")[0]
         positions = _positions(ruleset, race) if with_races else {}
-        others = sorted(set(stats.skill_uses) - set(positions))
+        others = sorted((set(stats.skill_uses) | set(stats.skill_changes) | set(stats.skill_credits)) - set(positions))
         for skill, (module, side) in [*positions.items(), *((s, (None, "other")) for s in others)]:
             taken = stats.skill_taken.get(skill, 0)
             uses = stats.skill_uses.get(skill, 0)
             definition = ruleset.skills.get(skill)
             tier = definition.tier if definition is not None else "?"
             rows.append((label, module, side, skill, tier, taken / stats.games if side != "other" else None,
-                         uses / stats.games, uses / taken if taken else None))
+                         uses / stats.games, uses / taken if taken else None,
+                         stats.skill_changes.get(skill, 0) / stats.games, stats.skill_credits.get(skill, 0) / stats.games))
     return Summary(ruleset.name, ruleset.title, ruleset.hash, [r["seed"] for r in results],
                    [f"{s.colour}: {s.race or RANDOM_RACE}@{s.bot}" if with_races else f"{s.colour}: {s.bot}"
                     for s in seats or ()],
@@ -691,15 +705,18 @@ def render(summary: Summary, console, plain: bool = False) -> None:
     if not summary.with_races:
         return
 
-    skills = table("race", "module", "skill", "tier", "taken", "uses", "if taken")
+    skills = table("race", "module", "skill", "tier", "taken", "uses", "if taken", "changed", "credits")
     previous = None
-    for label, module, side, skill, tier, taken, per_game, per_taken in summary.skill_rows:
+    for label, module, side, skill, tier, taken, per_game, per_taken, changes, credits in summary.skill_rows:
         skills.add_row(label if plain or label != previous else "", side if module is None else f"{module} {side}",
                        skill, tier.split("/")[0], _pct(taken), f"{per_game:.2f}",
-                       "-" if per_taken is None else f"{per_taken:.2f}")
+                       "-" if per_taken is None else f"{per_taken:.2f}", f"{changes:.2f}", f"{credits:+.2f}")
         previous = label
     console.print()
     console.print("skills")
     console.print(skills)
     console.print("taken: share of the race's games in which it had the skill; uses: per game, as the engine "
-                  "counts them (trigger firings and skill actions); if taken: per game in which it had the skill")
+                  "counts them (trigger firings, skill actions, plugin options chosen); if taken: per game in "
+                  "which it had the skill; changed: choices per game in which its modifiers changed a parameter "
+                  "the rules read (a price, a range, a strength…); credits: credits per game its effects and "
+                  "plugin hooks brought its owner")

@@ -196,6 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--content", action="append", type=Path, default=[], metavar="PATH",
                        help="more DSL/JSON files or folders to load (repeatable)")
         p.set_defaults(run=func)
+        if name in ("simulate", "stats"):
+            p.add_argument("--ruleset", help="the deck a ruleset plays (its tileset, tiles left out, extra copies)")
+            p.add_argument("--players", type=int, default=4, help="with --ruleset: the player count of the deck")
         if name == "simulate":
             p.add_argument("--games", type=int, default=20)
             p.add_argument("--seed", type=int, default=1)
@@ -223,6 +226,15 @@ def cmd_validate(args) -> int:
 def _tileset(args):
     from .content import load_tileset
 
+    if getattr(args, "ruleset", None):  # the deck of a ruleset at a player count (DX-1.2, DX-7.5)
+        from dataclasses import replace
+
+        from . import load_ruleset
+        from .mechanics.tile_laying import deck
+
+        ruleset = load_ruleset(args.ruleset, args.content)
+        tiles = deck.build(ruleset, ruleset.tileset.tiles, args.players)
+        return replace(ruleset.tileset, tiles=tiles, title=f"{ruleset.title}, {args.players} players")
     return load_tileset(args.tileset, args.content)
 
 
@@ -480,8 +492,9 @@ class HumanPlayer:
     def _show(game, decision) -> None:
         from .games.new_order.view import text_map
 
-        if hasattr(game, "describe"):  # a game that says itself what a player sees
-            print("\n" + game.describe(decision.player) + "  (type help for the commands)")
+        if not hasattr(game, "drawn"):  # another game than New Order: the player, the scores, the options
+            print(f"\n{game.player(decision.player)}; scores {game.scores()}\n{decision.player}, {decision.prompt}"
+                  "  (type help for the commands)")
             for number, text in enumerate(decision.options, 1):
                 print(f"  {number:>3}. {text}")
             return

@@ -51,6 +51,9 @@ def describe_race(ruleset_name: str, name: str, paths=()) -> str:
     out = [f"{race.title} ({race.name})" + (f" — {race.text}" if race.text else ""),
            f"colour: {race.colour or '-'}" + (f"   special tokens: {', '.join(f'{n}×{k}' for k, n in race.tokens)}"
                                               if race.tokens else ""),
+           *([f"own pieces: " + ", ".join(f"{kind}×{count} (is {', '.join(props)}" + (f"; moves {moves}" if moves is not None
+                                                                                          else "") + ")"
+                                         for kind, count, props, moves in race.pieces)] if race.pieces else []),
            "", "Active from the start:"]
     out += [_skill_line(skills[s]) for s in race.active]
     out += ["", f"Modules (unlock one per turn in phase 1; racial side {costs['racial']}¢, universal side "
@@ -86,6 +89,14 @@ race {name} "{title}" {{
   module 1: {name}-engines / gain-more-from-nebulas
   module 2: {name}-shields / a-set-of-minerals
   module 3: {name}-bounty / gain-more-from-systems
+  pieces = {{{name}-runner: 1}}                 # one piece of your own kind (below) on your race board
+}}
+
+# Your own kind of piece: a ship (expeditions, moves, battles…) that also gathers minerals like a
+# Rogue and moves 4 tiles; the rules treat it by its properties (docs/skill-language.md).
+piece {name}-runner "Runner" is ship, gathers {{
+  text = "a fast ship that gathers minerals from the closed nebula of its tile"
+  moves = 4
 }}
 
 # Tier 1 — change a named parameter of the rules, for you only.
@@ -116,9 +127,9 @@ skill {name}-shields "Shields" {{
 
 # Tier 2 — a trigger: when an event of yours happens (its data in the condition), effects follow.
 skill {name}-bounty "Bounty" {{
-  text = "the first time in a turn you win a ship battle, draw 1 more random mineral"
-  when = "battles"
-  on battle-won where battle == "ships" once per turn -> minerals(1)
+  text = "the first time in a turn your Runner moves, draw 1 random mineral"
+  when = "phase 3"
+  on unit-moved where unit == "{name}-runner" once per turn -> minerals(1)
 }}
 
 # Tier 3, when the DSL cannot say it: plugin "{module}:MySkill" names a Python class in {module}.py

@@ -10,15 +10,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
+def _empty_counter() -> Counter:
+    """An empty Counter, made without Counter's Python-level ``__init__`` (three per region laid)."""
+    return Counter.__new__(Counter)
+
+
 @dataclass
 class AreaTotals:
     kind: str
     tiles: set = field(default_factory=set)  # cells
     regions: list = field(default_factory=list)  # node ids
     open: int = 0  # segments facing an empty cell
-    props: Counter = field(default_factory=Counter)
-    units: Counter = field(default_factory=Counter)  # (player, unit kind) -> count; kept by the engine
-    minerals: Counter = field(default_factory=Counter)  # colour -> pieces lying in the area (nebulas)
+    props: Counter = field(default_factory=_empty_counter)
+    units: Counter = field(default_factory=_empty_counter)  # (player, unit kind) -> count; kept by the engine
+    minerals: Counter = field(default_factory=_empty_counter)  # colour -> pieces lying in the area (nebulas)
     closed: bool = False
 
 
@@ -30,8 +35,7 @@ class AreaForest:
     def add(self, kind: str, cell, open_segments: int, props) -> int:
         node = len(self.parent)
         self.parent.append(node)
-        totals = AreaTotals(kind, {cell}, [node], open_segments)
-        totals.props.update(dict(props))
+        totals = AreaTotals(kind, {cell}, [node], open_segments, Counter(dict(props)))
         self.totals[node] = totals
         return node
 

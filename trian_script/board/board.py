@@ -93,8 +93,7 @@ class Board:
         return out
 
     def can_place(self, face: Face) -> bool:
-        fits = face.fits
-        return any(pattern in fits for pattern in self.frontier.values())
+        return not face.fits.keys().isdisjoint(self.frontier.values())  # one pass in C, at every draw
 
     def check(self, face: Face, cell: Cell, rotation: int) -> None:
         """Raise PlacementError when the placement is illegal (``self.rule``: NO-3.2.2 by default)."""
@@ -190,8 +189,8 @@ class Board:
         for edge in range(grid.edges):
             other = grid.neighbour(cell, edge)
             neighbour = self.cells.get(other)
-            if neighbour is None:
-                self._update_frontier(other)
+            if neighbour is None:  # an empty cell now needs this tile's code on its edge facing it
+                self._frontier_edge(other, grid.back_edge(cell, edge), self.tileset.mirror[orientation.edge_codes[edge]])
                 continue
             back = grid.back_edge(cell, edge)
             their_at, their_nodes = _areas_at(neighbour.orientation), neighbour.nodes
@@ -214,16 +213,12 @@ class Board:
                 closed.append(self.area(root))
         return sorted(closed, key=lambda a: (a.kind, a.id))
 
-    def _update_frontier(self, cell: Cell) -> None:
-        grid = self.grid
-        pattern = []
-        for edge in range(grid.edges):
-            neighbour = self.cells.get(grid.neighbour(cell, edge))
-            if neighbour is None:
-                pattern.append(-1)
-            else:
-                code = neighbour.orientation.edge_codes[grid.back_edge(cell, edge)]
-                pattern.append(self.tileset.mirror[code])
+    def _frontier_edge(self, cell: Cell, edge: int, code: int) -> None:
+        """An empty cell has one more placed neighbour: its requirement on ``edge`` is ``code`` (the
+        rest of its pattern stands, so nothing else is looked at again)."""
+        pattern = self.frontier.get(cell)
+        pattern = list(pattern) if pattern is not None else [-1] * self.grid.edges
+        pattern[edge] = code
         self.frontier[cell] = tuple(pattern)
 
 

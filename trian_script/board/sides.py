@@ -118,3 +118,35 @@ def turn_between(notation: str, written: str) -> int | None:
         return None
     n = len(NOTATION.fullmatch(notation).group(1))
     return next((k for k in range(max(n, 1)) if turned(notation, k) == written), None)
+
+
+PLACE = re.compile(r"place (\S+) @\((-?\d+),(-?\d+)\) r(\d+)")
+
+
+def place_text(entry) -> str:
+    """The option text of a placement (notation, cell, rotation): ``place LEELEE @(0,-1) r0``."""
+    return f"place {entry[0]} @({entry[1][0]},{entry[1][1]}) r{entry[2]}"
+
+
+def parse_place(text: str, faces=()):
+    """(notation, cell, rotation) of a placement's text, or None; a tile written as it lies
+    (``EESEEE r0`` for ``SEEEEE r2``) is read as the face of ``faces`` it is."""
+    m = PLACE.fullmatch(text)
+    if not m:
+        return None
+    notation, cell, rotation = m.group(1), (int(m.group(2)), int(m.group(3))), int(m.group(4))
+    if all(face.notation != notation for face in faces):  # not as written: perhaps turned
+        for face in faces:
+            k = turn_between(face.notation, notation)
+            if k is not None:
+                return face.notation, cell, (rotation + k) % len(face.edges)
+    return notation, cell, rotation
+
+
+def region_name(placed, index: int) -> str:
+    """A region of a placed tile in words: its kind, and when the tile has several of that kind
+    (lanes at a junction), the lowest board side it touches: ``lane 2``."""
+    regions, kind = placed.face.regions, placed.face.regions[index].kind
+    if sum(r.kind == kind for r in regions) == 1:
+        return kind
+    return f"{kind} {min((p + placed.rotation) % len(placed.face.edges) for p in regions[index].positions)}"

@@ -18,6 +18,7 @@ class Layout:
     board: Board
     draws: int = 0
     dead: int = 0  # draws that fitted nowhere on either face
+    unplaced: int = 0  # tiles that never found a place (pool games)
     closed: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))  # kind -> sizes
 
 
@@ -39,6 +40,33 @@ def lay_out(tileset: Tileset, rng: random.Random) -> Layout:
     return layout
 
 
+def lay_out_pool(tileset: Tileset, rng: random.Random, size: int = 4) -> Layout:
+    """One game of a face-up pool (Galactic Realms GR-2.3 to GR-3.6): the start tile at the origin,
+    then each turn a uniformly random legal placement of any pool tile; a pool that fits nowhere is
+    set aside and redrawn. ``draws`` counts turns, ``dead`` the turns that began stuck."""
+    from ..mechanics.tile_laying import Pool, refill, unstick
+
+    start = next(t for t in tileset.tiles if t.id == tileset.start)
+    layout = Layout(Board(tileset))
+    board = layout.board
+    board.place(start, start.faces[0], board.grid.origin(), 0)
+    pool = Pool([t for t in tileset.tiles if t is not start])
+    rng.shuffle(pool.bag)
+    refill(pool, size)
+    while unstick(pool, board, size, "set_aside_redraw", rng):
+        layout.draws += 1
+        options = [(tile, cell, rot) for tile in pool.tiles for cell, rot in board.placements(tile.faces[0])]
+        tile, cell, rotation = rng.choice(options)
+        pool.tiles.remove(tile)
+        for area in board.place(tile, tile.faces[0], cell, rotation):
+            layout.closed[area.kind].append(area.size)
+        refill(pool, size)
+        if not pool.tiles:
+            break
+    layout.dead, layout.unplaced = pool.stuck, len(pool.removed)
+    return layout
+
+
 @dataclass
 class SimulationReport:
     games: int
@@ -46,17 +74,23 @@ class SimulationReport:
     dead: int
     closed: dict[str, list[int]]
     last: Layout
+    unplaced: int | None = None  # tiles that never found a place (pool games), None for stacks
+    tiles: int = 0
 
     @property
     def dead_share(self) -> float:
         return self.dead / self.draws if self.draws else 0.0
 
     def lines(self, areas: list[str]) -> list[str]:
-        out = [
-            f"games: {self.games}   draws: {self.draws}   tiles placed: {self.draws - self.dead}",
-            f"draws with no legal placement on either face: {self.dead} ({self.dead_share:.2%})",
-            "areas closed per game (mean) and their mean size in tiles:",
-        ]
+        if self.unplaced is None:
+            out = [f"games: {self.games}   draws: {self.draws}   tiles placed: {self.draws - self.dead}",
+                   f"draws with no legal placement on either face: {self.dead} ({self.dead_share:.2%})"]
+        else:
+            share = self.unplaced / (self.tiles * self.games) if self.tiles else 0.0
+            out = [f"games: {self.games}   turns: {self.draws}   (a face-up pool; a turn places one of its tiles)",
+                   f"turns with no legal placement for any pool tile: {self.dead} ({self.dead_share:.2%})",
+                   f"tiles unplaced at the end: {self.unplaced} ({share:.2%} of the tiles)"]
+        out.append("areas closed per game (mean) and their mean size in tiles:")
         for kind in areas:
             sizes = self.closed.get(kind, [])
             mean_size = sum(sizes) / len(sizes) if sizes else 0.0
@@ -64,18 +98,23 @@ class SimulationReport:
         return out
 
 
-def simulate(tileset: Tileset, games: int, seed: int) -> SimulationReport:
+def simulate(tileset: Tileset, games: int, seed: int, pool: int = 4) -> SimulationReport:
+    """Lay out ``games`` games: tiles drawn one by one, or, for a tileset of single-faced tiles with
+    a start tile, from a face-up pool of ``pool`` tiles."""
     rng = random.Random(seed)
     closed: dict[str, list[int]] = defaultdict(list)
-    draws = dead = 0
+    draws = dead = unplaced = 0
     layout = None
+    pooled = bool(tileset.start) and all(len(t.faces) == 1 for t in tileset.tiles)
     for _ in range(games):
-        layout = lay_out(tileset, rng)
+        layout = lay_out_pool(tileset, rng, pool) if pooled else lay_out(tileset, rng)
         draws += layout.draws
         dead += layout.dead
+        unplaced += layout.unplaced
         for kind, sizes in layout.closed.items():
             closed[kind] += sizes
-    return SimulationReport(games, draws, dead, dict(closed), layout)
+    return SimulationReport(games, draws, dead, dict(closed), layout, unplaced if pooled else None,
+                            len(tileset.tiles) - 1)
 
 
 def composition(tileset: Tileset) -> dict:
@@ -89,7 +128,15 @@ def composition(tileset: Tileset) -> dict:
             for name, count in region.props:
                 props[name] += count
         codes.update(face.edges)
-    return {
+    extra = {}
+    if faces and all(face.notation for face in faces):  # single-faced tiles written as side strings
+        sides = sum(codes.values())
+        extra["side shares"] = {f"{tileset.features_by_letter(c)}": f"{n} ({n / sides:.1%})" for c, n in codes.most_common()}
+        centres = Counter(f.name for face in faces for f in tileset.features.values()
+                          if f.centre and "/" + f.letter.upper() in face.notation)
+        extra["centres"] = dict(sorted(centres.items()))
+        extra["tiles with a start mark"] = 1 if tileset.start else 0
+    return {**extra, 
         "tiles": len(tileset.tiles),
         "designs": len({t.design for t in tileset.tiles}),
         "faces": len(faces),

@@ -35,6 +35,10 @@ class Tileset:
     mirror: list[int]  # id -> id of the same code read from the other side
     start: str = ""  # the id of the tile marked ``start`` (single-faced tiles, board.sides), if any
 
+    def features_by_letter(self, letter: str) -> str:
+        """The name of the feature an edge letter stands for (the letter itself if none)."""
+        return next((f.name for f in self.features.values() if f.letter == letter), letter)
+
     @property
     def areas(self) -> list[str]:
         return sorted({f.forms for f in self.features.values() if f.forms})

@@ -88,7 +88,8 @@ class GreedyBot:
 
     def _battle(self, game, options):
         """Use a skill before the roll (a Warcry) once, declare every '+1' token it may (they only
-        help), attack the first target offered."""
+        help), attack the first target offered; in a battle's pick take the answer offered first,
+        the sensible one (reroll while behind, else keep; the emissary on the lowest cell)."""
         skills = [o for o in options if o.startswith("use ")]
         if skills:
             return skills[0]

@@ -7,8 +7,9 @@ Each iteration of a decision:
    (the bag, the dice and every draw to come), the tiles under the top of each stack change places
    (only the top faces are seen, NO-3.2.1), and the other players' combat tokens are dealt again
    from theirs and the bag's (NO-4.5). So the bot never plays with what ``view(game, player)`` hides.
-2. *Select and expand*: the greedy bot's option at the root starts with a few virtual visits that
-   went well (a prior: the search leaves the rules of thumb only for something it finds better);
+2. *Select and expand*: the greedy bot's option at the root starts with a few virtual visits a
+   little better than the position as it stands (a prior: the search leaves the rules of thumb only
+   for something it finds better);
    from the root, the option with the best upper confidence bound (UCT) for
    the player who decides there, among the options this guess offers, until an option never tried
    from that node; it is added to the tree.
@@ -21,7 +22,7 @@ Each iteration of a decision:
 
 The decision is the root's most visited option. Tile placements (often a hundred options) are
 first narrowed to the ``width`` best by the greedy bot's reading of the board. A decision with one
-option costs nothing; a decision among ``k`` options runs at most ``4 (k + 1)`` iterations of its
+option costs nothing; a decision among ``k`` options runs at most ``3 (k + 1)`` iterations of its
 budget, and stops early when the second best can no longer catch up with the most visited. The
 subtree of the option chosen is kept: when the bot decides again and the choices made since (its
 own and the others') are in it, its visits count towards the new decision's budget.
@@ -40,10 +41,11 @@ import time
 from .greedy import VALUE_PER_TILE, GreedyBot
 
 LIGHT = ("log", "notes", "scores_log", "effects")  # what a search copy need not carry
-PER_OPTION = 4  # at most this many iterations per candidate (and one more share): few options need few
+PER_OPTION = 3  # at most this many iterations per candidate (and one more share): few options need few
 EMISSARY_PROMISE, SHIP_PROMISE = 5, 3  # ¢: a unit on the board is worth more than one in the supply
-MODULE_WORTH = 0.7  # of its price: a module pays back only through its skill, which the rollout may not reach
-GREEDY_PRIOR = 4, 0.65  # virtual visits and their mean reward for the greedy bot's option at the root
+MODULE_WORTH = 0.5, 1.5  # of its price, at the end and at the start: a module pays back over the turns left
+GREEDY_PRIOR = 4, 0.05  # virtual visits for the greedy bot's option at the root, and how much better
+#                         than the position as it stands their mean reward is
 ROLLOUT_PLACEMENTS = 8  # placements a rollout reads before it lays a tile
 PLACE = re.compile(r" ([ab]) @\(([-\d,]+)\) r(\d+)$")
 
@@ -61,7 +63,7 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = 200, seconds: float | None = None,
-                 horizon: int = 8, width: int = 6, exploration: float = 0.7, scale: float = 12.0):
+                 horizon: int = 6, width: int = 6, exploration: float = 0.7, scale: float = 12.0):
         if iterations is None and seconds is None:
             raise ValueError("an MCTS bot needs a budget: iterations or seconds")
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
@@ -109,7 +111,8 @@ class MCTSBot:
             return
         choice = GreedyBot(self.rng.randrange(2 ** 31)).choose(game)
         if choice in candidates:
-            visits, mean = GREEDY_PRIOR
+            visits, bonus = GREEDY_PRIOR
+            mean = min(1.0, self._rewards(game).get(game.decision.player, 0.5) + bonus)
             root.children[choice] = node = Node()
             node.visits, node.reward = visits, visits * mean
 
@@ -230,7 +233,8 @@ def _light_copy(game):
 
 
 def _worth(game, player) -> float:
-    """Credits, minerals at their end-of-game value, the modules bought at most of their price, and what the
+    """Credits, minerals at their end-of-game value, the modules bought (worth more than their price
+    early, when they have many turns to pay back, less late), and what the
     units on the board promise: an emissary may become a station (income at once, NO-3.3.3), a ship
     may plunder or gather (NO-5.2, NO-3.1.4)."""
     value = player.credits
@@ -245,8 +249,17 @@ def _worth(game, player) -> float:
         value += sum(minerals.values()) * game.ruleset.value("end.mineral-value")
     owned = getattr(getattr(game, "skills", None), "owned", {}).get(player.name)
     if owned is not None:
-        value += MODULE_WORTH * sum(5 if side == "universal" else 10 for side in owned.unlocked.values())
+        late, early = MODULE_WORTH
+        worth = late + (early - late) * _left(game)
+        value += worth * sum(5 if side == "universal" else 10 for side in owned.unlocked.values())
     return value
+
+
+def _left(game) -> float:
+    """The share of the game still to play: tiles left in the stacks (1 at the start, 0 at the end)."""
+    stacks = getattr(game, "stacks", None)
+    total = len(game.ruleset.tileset.tiles) if stacks is not None else 0
+    return min(1.0, sum(len(s) for s in stacks) / total) if total else 0.5
 
 
 def _placement_value(game, text: str) -> float:

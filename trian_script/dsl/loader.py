@@ -22,9 +22,9 @@ from .transformer import Block, SourceMap, transform
 
 # Which schema checks a block of each kind, and the namespace its name lives in.
 SCHEMA_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario",
-             "race": "race", "skill": "skill", "token": "token"}
+             "race": "race", "skill": "skill", "token": "token", "piece": "piece"}
 FAMILY_OF = {"tileset": "tileset", "ruleset": "ruleset", "variant": "ruleset", "scenario": "scenario",
-             "race": "race", "skill": "skill", "token": "token"}
+             "race": "race", "skill": "skill", "token": "token", "piece": "piece"}
 SOURCE_SUFFIXES = (".trian", ".json")
 
 
@@ -38,7 +38,8 @@ class Definitions:
     """Every block loaded, by family (``tileset``, ``ruleset``) and name, with the run's report."""
 
     blocks: dict[str, dict[str, Block]] = field(
-        default_factory=lambda: {family: {} for family in ("tileset", "ruleset", "scenario", "race", "skill", "token")})
+        default_factory=lambda: {family: {} for family in ("tileset", "ruleset", "scenario", "race", "skill", "token",
+                                                           "piece")})
     report: Report = field(default_factory=Report)
     roots: list = field(default_factory=list)  # folders that imports may reach
     user_files: list[str] = field(default_factory=list)

@@ -16,6 +16,8 @@ def check_all(defs) -> None:
         check_ruleset(defs, name)
     for name in list(defs.blocks["race"]):
         check_race(defs, name)
+    for name in list(defs.blocks.get("piece", ())):
+        check_piece(defs, name)
     parameters = known_parameters(defs) if defs.blocks["skill"] else set()
     for name in list(defs.blocks["skill"]):
         check_skill(defs, name, parameters)
@@ -253,11 +255,33 @@ def check_race(defs, name: str) -> None:
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
         defs.report.add("TS304", f"modules of race '{name}' are numbered {numbers}, not 1, 2, 3…",
                         block.source.find(("modules",)))
+    pieces = defs.blocks.get("piece", {})
+    for piece in block.definition.get("pieces", {}):
+        if piece not in pieces:
+            defs.report.add("TS303", f"unknown piece '{piece}'", block.source.find(("pieces", piece), key=True),
+                            expected=one_of(pieces) if pieces else "a piece block: piece NAME \"Title\" is ship { … }",
+                            hint=did_you_mean(piece, pieces))
     tokens = defs.blocks["token"]
     for token in block.definition.get("tokens", {}):
         if token not in tokens:
             defs.report.add("TS303", f"unknown special token '{token}'", block.source.find(("tokens", token), key=True),
                             expected=one_of(tokens), hint=did_you_mean(token, tokens))
+
+
+def check_piece(defs, name: str) -> None:
+    """A piece claims only properties the game defines (``is ship, gathers``)."""
+    from ..games.new_order.skills import PIECE_PROPERTIES
+
+    block = defs.blocks["piece"][name]
+    props = block.definition.get("is", [])
+    for i, prop in enumerate(props):
+        if prop not in PIECE_PROPERTIES:
+            defs.report.add("TS306", f"piece '{name}' claims property '{prop}', which the game does not define",
+                            block.source.find(("is", i)), expected=one_of(PIECE_PROPERTIES),
+                            hint=did_you_mean(prop, PIECE_PROPERTIES))
+    if props and "ship" not in props:
+        defs.report.add("TS306", f"piece '{name}' is no ship: a race's pieces are ships (for now)",
+                        block.source.find(("is", 0)), expected="is ship, …", hint="add 'ship' to its properties")
 
 
 def check_skill(defs, name: str, parameters: set[str]) -> None:
@@ -358,7 +382,7 @@ def _check_choices(defs, block, path, item, names, values) -> set:
 
     for _, field, _, _ in string.Formatter().parse(item.get("label", "")):
         chosen = [c["name"] for c in item.get("choose", [])]
-        if field is not None and field not in chosen:
+        if field is not None and field.split(".")[0] not in chosen:
             defs.report.add("TS306", f"the label names '{{{field}}}', which is not a choice",
                             block.source.find(path + ("label",)), expected=one_of(chosen) if chosen else
                             "a choice: choose NAME from SOURCE", hint=did_you_mean(field, chosen))

@@ -89,7 +89,7 @@ class _BlockBuilder:
         self.definition: dict = {}
 
     def build(self, block: Tree) -> Block:
-        kind_tree, name, title, parent, *entries = block.children
+        kind_tree, name, title, parent, is_clause, *entries = block.children
         kind = str(kind_tree.children[0])
         self.definition = {"kind": kind, "name": str(name)}
         self.source.put((), name)
@@ -101,6 +101,10 @@ class _BlockBuilder:
         if parent is not None:
             self.definition["extends"] = str(parent)
             self.source.put(("extends",), parent)
+        if is_clause is not None:  # a piece's properties
+            self.definition["is"] = [str(p) for p in is_clause.children]
+            for i, prop in enumerate(is_clause.children):
+                self.source.put(("is", i), prop)
         for entry in entries:
             if isinstance(entry, Tree):
                 getattr(self, "_" + entry.data)(entry)
@@ -381,7 +385,8 @@ class _BlockBuilder:
         first = self.text_lines[meta.line - 1][meta.column - 1 :]
         middle = self.text_lines[meta.line : meta.end_line - 1]
         last = self.text_lines[meta.end_line - 1][: meta.end_column - 1]
-        return " ".join(part.strip() for part in [first, *middle, last])
+        # a formula continued over lines (a backslash at a line's end) reads as one line
+        return " ".join(part.strip().removesuffix("\\").strip() for part in [first, *middle, last])
 
 
 def _number(token: Token):

@@ -138,6 +138,7 @@ class Game:
         self.queue: list = []
         self._insert_at = 0  # where the running step's follow-ups go: after its earlier ones
         self.waiting = None  # an object with ``decider``, ``options()`` and ``prompt()``
+        self.unscripted: dict[int, int] = {}  # log length -> defaults given there (answer_unscripted)
         self._decision: Decision | None = None
         from ..plugins.dispatch import Hooks
 
@@ -284,6 +285,30 @@ class Game:
                 raise
             raise PluginFailure(_failure_message(text, err, apply)) from err
         self.log.append(logged)  # only a choice that was applied whole is logged
+
+    def answer_unscripted(self, text: str | None = None) -> int:
+        """Give their default answer to the pending decisions that a script's next step ``text``
+        (a log line, a scenario's option or pattern; None: any other step) is not about.
+
+        A waiting step may have a ``default`` (the answer the engine gave by itself before the
+        decision was a player's) and ``claims(text)`` (whether a text answers it); logs and
+        scenarios written before such a decision existed thus replay as they did. A default given
+        this way is not logged: every replay gives it again. Returns how many were given."""
+        given = 0
+        while not self.is_over and self.waiting is not None:
+            default = getattr(self.waiting, "default", None)
+            if default is None or (text is not None and self.waiting.claims(text)):
+                break
+            self._give_default()
+            given += 1
+        return given
+
+    def _give_default(self) -> None:
+        """The pending decision answered by its default, unlogged; ``unscripted`` remembers how many
+        were given after each logged choice, so undo replays them exactly."""
+        self.choose(self.waiting.default)
+        self.log.pop()
+        self.unscripted[len(self.log)] = self.unscripted.get(len(self.log), 0) + 1
 
     @staticmethod
     def _whose(decision: Decision, text: str, player: str | None) -> tuple[str, str]:
@@ -439,13 +464,18 @@ class Game:
         """This game after its first ``moves`` choices: the checkpoint's state, then the choices
         after it replayed (every draw comes from the seeded generator, so the replay is exact)."""
         origin, origin_moves, log = self._origin, self._origin_moves, self.log[:moves]
+        given = dict(self.unscripted)  # defaults given after each choice (answer_unscripted)
         start = type(self)(*self._start) if origin is None else origin
         state = copy.deepcopy(start.__getstate__(), {id(start): self})  # its references: to self
         self.__dict__.clear()
         self.__setstate__(state)
         self._origin, self._origin_moves = origin, origin_moves
-        for text in log[origin_moves:]:
+        for index, text in enumerate(log[origin_moves:], origin_moves):
+            for _ in range(given.get(index, 0) - self.unscripted.get(index, 0)):
+                self._give_default()
             self.choose(text)
+        for _ in range(given.get(moves, 0) - self.unscripted.get(moves, 0)):
+            self._give_default()
 
 
 def _failure_message(option: str, err: BaseException, apply) -> str:

@@ -115,6 +115,7 @@ def replay(path: Path, paths=()) -> Game:
         raise DiagnosticError(report) from None
     for number, move in log.moves:
         try:
+            game.answer_unscripted(move)  # picks that were the engine's own when the log was written
             game.choose(move)
         except IllegalChoice as err:
             report = Report()

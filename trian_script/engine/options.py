@@ -134,7 +134,7 @@ class Structured(Sequence):
     def __init__(self, options, texts: tuple | None = None):
         """``texts``: the options' texts in order, when the caller has them already (a tuple)."""
         self._options = options
-        self._texts = None if isinstance(options, Options) else texts if isinstance(texts, tuple) else tuple(options)
+        self._texts = None if _is_options(options) else texts if isinstance(texts, tuple) else tuple(options)
 
     def __len__(self) -> int:
         return len(self._options)
@@ -149,4 +149,10 @@ class Structured(Sequence):
 
 def texts(options) -> Sequence:
     """The texts of a decision's options: a tuple, or a lazy view of ``Options``."""
-    return Texts(options) if isinstance(options, Options) else tuple(options)
+    return Texts(options) if _is_options(options) else tuple(options)
+
+
+def _is_options(options) -> bool:
+    """Whether ``options`` is an ``Options`` (asked for every decision: a plain dict is told at
+    once, without the abstract base class's check)."""
+    return type(options) is not dict and isinstance(options, Options)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ..board import PlacementError
-from ..board.sides import turn_between
+from ..board.sides import region_name, turn_between
 from .new_order.scenario import ScenarioFailure, Step, _cell, _choose, _expect_option, _refuse  # noqa: F401
 
 
@@ -100,14 +100,12 @@ def _put(game, step: Step) -> None:
     powered = "powered" in words
     feature = " ".join(w for w in words if w != "powered")
     placed = game.board.cells.get(cell)
-    from .galactic_realms import texts
-
     if placed is None:
         raise ScenarioFailure(step.position, f"no tile at {step.args[2]}: a {kind} stands on a feature of a tile (GR-3.2)")
     holding = [i for i, r in enumerate(placed.face.regions) if kind in r.holds]
-    found = [i for i in holding if not feature or texts.region(placed, i) == feature]
+    found = [i for i in holding if not feature or region_name(placed, i) == feature]
     if len(found) != 1:
-        names = ", ".join(texts.region(placed, i) for i in holding) or "none"
+        names = ", ".join(region_name(placed, i) for i in holding) or "none"
         raise ScenarioFailure(step.position, f"{'no' if not found else 'more than one'} feature for a {kind} there "
                                              f"(GR-3.2): name one of {names}")
     if (cell, found[0]) in game.ships.pieces or getattr(player, kind + "s", 0) < 1:

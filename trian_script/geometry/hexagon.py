@@ -28,6 +28,10 @@ class HexGrid(Grid):
         dq, dr = _STEPS[edge]
         return (cell[0] + dq, cell[1] + dr)
 
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        q, r = cell
+        return tuple((q + dq, r + dr) for dq, dr in _STEPS)
+
     def back_edge(self, cell: Cell, edge: int) -> int:
         return (edge + 3) % 6
 

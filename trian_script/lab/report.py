@@ -4,7 +4,7 @@
   place in the turn order (1 started), race, bot, final credits, win share, skill uses and modules
   unlocked (JSON), decisions. The rows are in seed and seat order and hold nothing of how or where
   the games were played, so the same study gives the same file on one core or on a cluster.
-- ``skills.csv``: one row per game, seat and skill used (the long form of the skill uses).
+- ``skills.csv``: one row per game, seat and skill used, changing a value or bringing credits.
 - ``games.parquet``, ``skills.parquet``: the same tables for pandas (``pd.read_parquet``), with
   pyarrow (the ``lab`` extra).
 - ``report.html``: the summary tables and plots (matplotlib, the ``lab`` extra): win rate per race
@@ -19,8 +19,8 @@ import json
 from pathlib import Path
 
 GAME_COLUMNS = ["seed", "design", "seat", "seat_index", "turn", "race", "bot", "players", "score", "won",
-                "winner", "decisions", "skill_uses", "unlocked"]
-SKILL_COLUMNS = ["seed", "seat", "race", "skill", "uses"]
+                "winner", "decisions", "skill_uses", "skill_changes", "skill_credits", "unlocked"]
+SKILL_COLUMNS = ["seed", "seat", "race", "skill", "uses", "changes", "credits"]
 
 
 def game_rows(results: list[dict], design: str) -> list[dict]:
@@ -36,17 +36,30 @@ def game_rows(results: list[dict], design: str) -> list[dict]:
                 "players": len(table), "score": r["scores"][colour],
                 "won": round(share, 6) if colour in r["winners"] else 0.0,
                 "winner": int(colour in r["winners"]), "decisions": r["decisions"],
-                "skill_uses": json.dumps(r["used"][colour], sort_keys=True, separators=(",", ":")),
+                "skill_uses": _json(r["used"][colour]),
+                "skill_changes": _json(r.get("changed", {}).get(colour, {})),
+                "skill_credits": _json(r.get("credits", {}).get(colour, {})),
                 "unlocked": json.dumps({str(k): v for k, v in r["unlocked"][colour].items()}, sort_keys=True,
                                        separators=(",", ":")),
             })
     return rows
 
 
+def _json(counts: dict) -> str:
+    return json.dumps(counts, sort_keys=True, separators=(",", ":"))
+
+
 def skill_rows(results: list[dict]) -> list[dict]:
-    return [{"seed": r["seed"], "seat": colour, "race": r["races"][colour] or "", "skill": skill, "uses": uses}
-            for r in sorted(results, key=lambda r: r["seed"]) for colour in r["races"]
-            for skill, uses in sorted(r["used"][colour].items())]
+    rows = []
+    for r in sorted(results, key=lambda r: r["seed"]):
+        for colour in r["races"]:
+            used, changed = r["used"][colour], r.get("changed", {}).get(colour, {})
+            credits = r.get("credits", {}).get(colour, {})
+            for skill in sorted(set(used) | set(changed) | set(credits)):
+                rows.append({"seed": r["seed"], "seat": colour, "race": r["races"][colour] or "", "skill": skill,
+                             "uses": used.get(skill, 0), "changes": changed.get(skill, 0),
+                             "credits": credits.get(skill, 0)})
+    return rows
 
 
 def write_tables(folder: Path, results: list[dict], design: str) -> list[str]:
@@ -125,15 +138,22 @@ def write_html(folder: Path, summary, text: str) -> str | None:
     if len(summary.turn_rows) > 1:
         figure("first-player advantage: win rate by place in the turn order",
                lambda ax: rates(ax, summary.turn_rows, summary.expected))
-    uses = [(f"{label} · {skill}", per_game) for label, _, _, skill, _, _, per_game, _ in summary.skill_rows
-            if per_game > 0]
+    uses = [(f"{row[0]} · {row[3]}", row[6], row[8], row[9]) for row in summary.skill_rows
+            if row[6] or row[8] or row[9]]
     if uses:
         def skills(ax):
-            ax.barh([name for name, _ in uses], [value for _, value in uses], color="#72b7b2")
+            import numpy as np
+
+            y = np.arange(len(uses))
+            for k, (what, colour) in enumerate((("uses", "#72b7b2"), ("changes", "#f58518"), ("credits", "#54a24b"))):
+                ax.barh(y + (k - 1) * 0.27, [row[k + 1] for row in uses], height=0.27, color=colour,
+                        label=f"{what} per game")
+            ax.set_yticks(y, [row[0] for row in uses])
             ax.invert_yaxis()
-            ax.set_xlabel("uses per game")
+            ax.legend(loc="best", fontsize=7)
             ax.tick_params(axis="y", labelsize=7)
-        figure("skill use per race", skills, height=max(3.0, 0.18 * len(uses) + 1))
+        figure("skill use per race: uses, modifier changes and credits brought", skills,
+               height=max(3.0, 0.3 * len(uses) + 1))
 
     body = "\n".join(f'<h2>{html.escape(title)}</h2>\n<img alt="{html.escape(title)}" '
                      f'src="data:image/png;base64,{data}">' for title, data in figures)

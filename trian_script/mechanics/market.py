@@ -11,27 +11,28 @@ from itertools import combinations_with_replacement
 
 def exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[str, tuple[tuple, str]]:
     """Every exchange a player holding ``owned`` may make: text -> (the kinds given, the kind taken)."""
-    # asked at every trade decision, mostly for holdings seen before: the answers are kept
-    key = (tuple(owned.items()), give, take, tuple(available.items()))
+    if give <= 0 or take <= 0:
+        return {}
+    # what matters is how many of each kind the player holds, up to ``give``, and which kinds are
+    # available: asked at every trade decision, the answer is kept for each such holding
+    held = tuple(sorted((c, min(n, give)) for c, n in owned.items() if n > 0))
+    wanted = tuple(sorted(c for c, n in available.items() if n >= take))
+    key = (held, give, take, wanted)
     known = _KNOWN.get(key)
     if known is None:
         if len(_KNOWN) >= 4096:
             _KNOWN.clear()
-        known = _KNOWN[key] = _exchanges(owned, give, take, available)
+        known = _KNOWN[key] = _exchanges(dict(held), give, take, wanted)
     return dict(known)
 
 
 _KNOWN: dict[tuple, dict] = {}
 
 
-def _exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[str, tuple[tuple, str]]:
+def _exchanges(held: dict, give: int, take: int, wanted: tuple) -> dict[str, tuple[tuple, str]]:
     out = {}
-    if give <= 0 or take <= 0:
-        return out
-    kinds = sorted(c for c, n in owned.items() if n > 0)
-    wanted = sorted(c for c, n in available.items() if n >= take)
-    for given in combinations_with_replacement(kinds, give):
-        if all(owned[c] >= given.count(c) for c in given):
+    for given in combinations_with_replacement(list(held), give):
+        if all(held[c] >= given.count(c) for c in given):
             for kind in wanted:
                 text = f"exchange {'+'.join(given)} for {kind}" + (f"×{take}" if take > 1 else "")
                 out[text] = (given, kind)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.marks import Mark
+
 
 @dataclass
 class Piece:
@@ -74,3 +76,8 @@ class Presence:
         for piece in pieces:
             out[piece.owner] = out.get(piece.owner, 0) + self.weight(piece)
         return out
+
+    def marks(self, kind: str) -> list[Mark]:
+        """The pieces for a picture (``Game.board_marks``): a powered one labelled with its weight."""
+        return [Mark(p.cell, kind, p.owner, p.region, 1, str(self.weight(p)) if p.under else "")
+                for p in self.pieces.values()]

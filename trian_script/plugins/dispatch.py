@@ -9,6 +9,22 @@ from .hookspecs import PROJECT
 from .manager import game_manager
 
 
+# hooks in which a skill plugin changes the game: what its owner's points did meanwhile is the skill's
+CREDITED = frozenset({"trian_game_begin", "trian_game_end", "trian_turn_begin", "trian_turn_end",
+                      "trian_phase_begin", "trian_phase_end", "trian_action_begin", "trian_action_end",
+                      "trian_event", "trian_battle_begin", "trian_battle_end", "trian_clash_begin",
+                      "trian_clash_end", "trian_resolve_clash", "trian_scoring_begin", "trian_final_scoring",
+                      "trian_scoring_end"})
+
+
+class Modifiers(list):
+    """A skill plugin's modifiers of a parameter, with the owner and the skill they come from."""
+
+    def __init__(self, items, owner: str, skill: str):
+        super().__init__(items)
+        self.owner, self.skill = owner, skill
+
+
 class Hooks:
     def __init__(self, game, ruleset=None):
         self.game = game
@@ -43,6 +59,10 @@ class Hooks:
             method = getattr(plugin, name)
             if name == "trian_options":  # count a skill's use when its option is chosen
                 method = self._counting(owner, plugin.skill.name, method)
+            elif name == "trian_modifiers":  # say whose modifiers they are, to count their changes
+                method = self._tagging(owner, plugin.skill.name, method)
+            elif name in CREDITED:  # credit the owner's points won or lost meanwhile to the skill
+                method = self._crediting(owner, plugin.skill.name, method)
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
         self._hearing.clear()
@@ -134,14 +154,24 @@ class Hooks:
         return results
 
     def _counting(self, owner: str, skill: str, method):
-        @wraps(method)
-        def options(**kwargs):
-            result = method(**kwargs)
-            if not result:
-                return result
-            return {text: _Counted(self, owner, skill, apply) for text, apply in result.items()}
+        return _Counting(self, owner, skill, method)
 
-        return options
+    def _tagging(self, owner: str, skill: str, method):
+        @wraps(method)
+        def modifiers(**kwargs):
+            result = method(**kwargs)
+            return None if result is None else Modifiers(result, owner, skill)
+
+        modifiers.__wrapped__ = method
+        return modifiers
+
+    def _crediting(self, owner: str, skill: str, method):
+        @wraps(method)
+        def credited(**kwargs):
+            return self.game.skills.credited(owner, skill, method, **kwargs)
+
+        credited.__wrapped__ = method
+        return credited
 
     def first(self, name: str, owners=None, **kwargs):
         """The first answer that is not None (``firstresult`` hooks): skill plugins first."""
@@ -151,8 +181,25 @@ class Hooks:
         return None
 
 
+class _Counting:
+    """A skill plugin's ``trian_options``, whose options count a use of the skill when chosen (a
+    small object: one is made for every such plugin of every game)."""
+
+    __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
+
+    def __init__(self, hooks: Hooks, owner: str, skill: str, method):
+        self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, method
+
+    def __call__(self, **kwargs):
+        result = self.__wrapped__(**kwargs)
+        if not result:
+            return result
+        return {text: _Counted(self.hooks, self.owner, self.skill, apply) for text, apply in result.items()}
+
+
 class _Counted:
-    """A skill plugin's option, which counts a use of the skill when it is chosen (a small object:
+    """A skill plugin's option, which counts a use of the skill when it is chosen and credits the
+    points won meanwhile to it (a small object:
     one is made for every option a plugin offers)."""
 
     __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
@@ -161,8 +208,9 @@ class _Counted:
         self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, apply
 
     def __call__(self):
-        self.hooks.game.skills.owned[self.owner].used[self.skill] += 1
-        return self.__wrapped__()
+        skills = self.hooks.game.skills
+        skills.owned[self.owner].used[self.skill] += 1
+        return skills.credited(self.owner, self.skill, self.__wrapped__)  # its points go to the skill
 
 
 @lru_cache(maxsize=None)

@@ -182,8 +182,8 @@ def _blob_anchor(frame: _Frame, region_runs: list[list[int]]) -> Point:
 def _path_anchor(frame: _Frame, region: Region) -> Point:
     """Where a path's lines meet: the middle, unless the path only enters from one side."""
     region_runs = frame.runs(region)
-    if len(region_runs) != 1 or len(region_runs[0]) == frame.n:
-        return frame.centre
+    if len(region_runs) != 1 or len(region_runs[0]) == frame.n or frame.k == 1:
+        return frame.centre  # (a side's lane ends in the middle, at its junction or station)
     return _lerp(frame.middle(region_runs[0][len(region_runs[0]) // 2]), frame.centre, 0.5)
 
 
@@ -281,7 +281,12 @@ def _feature_style(tileset: Tileset, region: Region) -> str:
     feature = tileset.features.get(region.kind)
     if feature is None or feature.background:
         return "background"
-    return "lines" if feature.within else "blob"
+    if feature.centre:
+        return "centre"  # a station in the middle of a tile (board.sides)
+    # tiles written as side strings (board.sides): a feature that is not one joined blob is a
+    # lane, drawn as lines from its sides to the middle
+    sides = any(face.notation for face in tileset.faces.values())
+    return "lines" if feature.within or (sides and not feature.joined) else "blob"
 
 
 def draw_face(target, face: Face, tileset: Tileset, cell: Cell, rotation: int, scale: float,
@@ -315,6 +320,10 @@ def _draw_regions(group, frame: _Frame, face: Face, tileset: Tileset) -> None:
     for ri, region in enumerate(face.regions):
         if styles[ri] == "blob":
             anchors[ri] = _draw_blob(group, frame, region)
+        elif styles[ri] == "centre":
+            group.append(draw.Circle(*frame.centre, frame.inradius * 0.3, fill=_colour(region.kind),
+                                     class_=f"feature {region.kind}"))
+            anchors[ri] = frame.centre
     spots = _Spots(frame)  # planets claim their places before the icons look for room
     for ri, region in enumerate(face.regions):
         if styles[ri] == "lines":

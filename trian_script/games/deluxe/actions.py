@@ -210,5 +210,7 @@ REFUSALS = (  # option text -> (rule, why)
 def refusal(game, text: str) -> tuple[str, str]:
     if game.phase == "place" and text.startswith("place "):
         return no.refusal(game, text)[0], "DX-3.2.1"
+    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "buy")):
+        return f"'{text}' is not possible now: the four steps come in order ({PROMPTS[game.phase]})", "DX-3"
     return next(((why, rule) for prefix, rule, why in REFUSALS if text.startswith(prefix)),
                 (f"'{text}' is not an option now ({PROMPTS.get(game.phase, game.phase)})", "DX-3"))

@@ -34,8 +34,7 @@ class Deluxe(NewOrder):
     # -- setup (DX-1, DX-2, DX-7.4, DX-7.5) -----------------------------------------------------------
     def _setup(self, seats: list[str], races: dict[str, str]) -> None:
         rs, n = self.ruleset, len(seats)
-        floor = rs.value("vp.floor")
-        self.SCORE_FLOOR = None if floor == "none" else floor
+        self.SCORE_FLOOR = None if rs.value("vp.floor") == "none" else rs.value("vp.floor")  # DX-1.6
         self.bag, self.token_bag = Counter({k: rs.value(f"minerals.{k}", n) for k in rs.value("minerals")}), []
         try:
             teams = sides.teams_of(seats, self.teams, rs.value("teams.size"))
@@ -66,9 +65,8 @@ class Deluxe(NewOrder):
         """Open until step 4 (DX-3.2.2), then the sole side present (DX-4.5) or as recorded (DX-7.2)."""
         if not area.closed or area.kind == "space" or any(a.id == area.id for a in self.pending_closed):
             return None
-        recorded = self.controllers.get(area.id)
-        if recorded and self.ruleset.value("control.sticky"):
-            return recorded
+        if self.ruleset.value("control.sticky") and self.controllers.get(area.id):
+            return self.controllers[area.id]
         found = control.controllers(self._counted(area), self.ruleset.value("control.rule"))
         return found[0] if len(found) == 1 else None
 
@@ -213,14 +211,13 @@ class Deluxe(NewOrder):
 
     # -- units moved: battles, free systems, control (DX-4.10, DX-5) --------------------------------
     def units_changed(self, cells, actor: str, also: tuple = ()) -> None:
-        # ``also`` (New Order's: owners of teleported enemy ships attack too) has no part in DX-5.1
-        if (ship := self.ships.get(cells[-1])) and self.side(ship.player) == self.side(actor):
-            self.then(partial(self._battle, cells[-1]))  # DX-5.1: only the ship that moved attacks
+        if cells[-1] in self.ships:  # DX-5.1, DX-5.2: the ship that moved attacks, whoever moved it
+            self.then(partial(self._battle, cells[-1]))
         self.then(partial(self._settle, tuple(cells)))
 
     def _battle(self, cell) -> None:
         """DX-5: the ship on ``cell`` attacks the enemy ships linked to it through space."""
-        rs, ship, fmt = self.ruleset, self.ships.get(cell), self.board.grid.format_cell
+        ship, fmt = self.ships.get(cell), self.board.grid.format_cell
         enemies = {other: self.has_property(self.ships[other].kind, "armed")
                    for other in self.enemies_near(cell, ship.region, self.side(ship.player))} if ship else {}
         if not enemies:

@@ -1,14 +1,13 @@
-"""Galactic Realms (GR-2 to GR-8): the five steps of a turn (GR-3) and what only Realms says.
-The tiles and every number are DSL; the hex board, the pool, weighted pieces, plurality control and
-surrounded stations are mechanics."""
+"""Galactic Realms (GR-2 to GR-8): the five steps of a turn (GR-3). The tiles and every number are DSL;
+the hex board, the pool, weighted pieces, plurality control and surrounded stations are mechanics."""
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 from functools import partial
-from itertools import combinations
 
 from ...board import Board
+from ...board.sides import parse_place, place_text, region_name
 from ...engine.game import Game, IllegalChoice
 from ...engine.options import Options
 from ...mechanics import control, surround, tile_laying
@@ -47,8 +46,8 @@ class GalacticRealms(Game):
         self.placing = Placing(self.board, v("rotation"), v("contact_rule"))  # GR-4.2, GR-4.4, GR-4.5
         self.players = [Player(seat, 0, v("starships")) for seat in seats]  # GR-2.1
         self.token_bag = v("tokens")
-        ordered = sorted(tileset.tiles, key=lambda t: t.id != tileset.start)  # GR-2.2: the marked one first
-        start = next((t for t in ordered if t.faces[0].notation == v("start_tile")), None)
+        start = next((t for t in sorted(tileset.tiles, key=lambda t: t.id != tileset.start)  # GR-2.2
+                      if t.faces[0].notation == v("start_tile")), None)
         if start is None:
             raise IllegalChoice(f"start_tile = {v('start_tile')}: no tile of the tileset has these sides", "GR-2.2")
         self.board.place(start, start.faces[0], self.board.grid.origin(), 0)
@@ -65,25 +64,23 @@ class GalacticRealms(Game):
         self.controlled: list = []  # (cell, region, owner) of each completed feature's controllers
         self._start_turn()
 
-    def param(self, name: str, player: str | None = None, **context):
-        return self.values[name] if name in self.values else super().param(name, player)
-
     # -- GR-3.1 place, GR-3.6 a stuck pool ------------------------------------------------------
     def _start_turn(self) -> None:
         self.used = 0
         if not tile_laying.unstick(self.pool, self.board, self.values["pool.size"], self.values["stuck_pool"],
-                                   self.rng, self.placing.fits if self.placing.strict else None):
+                                   self.rng, self.placing.fits):
             return self._end()
         self.phase = "place"
 
-    def pool_face(self, notation: str):
-        return next((t.faces[0] for t in self.pool.tiles if t.faces[0].notation == notation), None)
-
     def _place_options(self) -> Options:
         entries = self.placing.entries(self.placing.faces(self.pool.tiles), lambda face: face.notation)
-        return Options(entries, texts.place, lambda e: partial(self._place, *e),
-                       lambda text: texts.parse_place(text, self.placing.faces(self.pool.tiles)), "place",
-                       legal=lambda e: (face := self.pool_face(e[0])) is not None and self.placing.legal(face, *e[1:]))
+        return Options(entries, place_text, lambda e: partial(self._place, *e),
+                       lambda text: parse_place(text, self.placing.faces(self.pool.tiles)), "place",
+                       legal=self._legal)
+
+    def _legal(self, entry) -> bool:
+        face = next((t.faces[0] for t in self.pool.tiles if t.faces[0].notation == entry[0]), None)
+        return face is not None and self.placing.legal(face, *entry[1:])
 
     def lay(self, tile, cell, rotation: int) -> list:
         """Lay a tile (GR-4.4 checked by the board); what it completed: ("area", root) or ("cell", cell)."""
@@ -110,7 +107,7 @@ class GalacticRealms(Game):
         placed, out = self.board.cells[self.placed], {}
         for ri, region in enumerate(placed.face.regions):
             if "starship" in region.holds and self.ships.free(self.placed, ri):  # GR-5.5
-                out[f"starship {texts.region(placed, ri)}"] = partial(self._put_starship, ri)
+                out[f"starship {region_name(placed, ri)}"] = partial(self._put_starship, ri)
         return out
 
     def _put_starship(self, region: int) -> None:
@@ -165,16 +162,13 @@ class GalacticRealms(Game):
         if not me.tokens or self.used >= v["tokens_per_turn"]:
             return out
         for (cell, ri), piece in self.ships.pieces.items():
-            where = f"{texts.cell(cell)} {texts.region(self.board.cells[cell], ri)}"
+            where = f"{texts.cell(cell)} {region_name(self.board.cells[cell], ri)}"
             if piece.owner == me.name or v["return_target"] == "any":  # GR-7.2
                 out[f"return {where}"] = partial(self._use_token, self._return, piece)
             if piece.owner == me.name and piece.under < v["max_tokens_per_starship"]:  # GR-7.4
                 out[f"power {where}"] = partial(self._use_token, self.ships.put_under, piece)
-        pool = self.pool.tiles
-        for k in range(1, min(len(pool), len(self.pool.bag)) + 1):  # GR-7.3
-            for chosen in combinations(range(len(pool)), k):
-                text = "refresh " + " ".join(pool[i].faces[0].notation for i in chosen)
-                out.setdefault(text, partial(self._use_token, tile_laying.swap, self.pool, chosen, self.rng))
+        for text, chosen in tile_laying.swaps(self.pool, lambda tile: tile.faces[0].notation).items():  # GR-7.3
+            out[f"refresh {text}"] = partial(self._use_token, tile_laying.swap, self.pool, chosen, self.rng)
         return out
 
     def _use_token(self, use, *args) -> None:

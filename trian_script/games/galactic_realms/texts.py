@@ -2,47 +2,17 @@
 what a picture of the board shows."""
 from __future__ import annotations
 
-import re
-
-from ...board.sides import turn_between
+from ...board.sides import parse_place, region_name as region
 from ...engine.marks import Mark
 from ...engine.points import points_summary
 
 PROMPTS = {"place": "step 1: place a pool tile (GR-3.1)",
            "starship": "step 2: a Starship on a free feature of the tile just placed, or pass (GR-3.2)",
            "token": "step 4: use a Cosmic Token (return, refresh, power), or pass (GR-3.4)"}
-PLACE = re.compile(r"place (\S+) @\((-?\d+),(-?\d+)\) r(\d+)")
 
 
 def cell(c) -> str:
     return f"@({c[0]},{c[1]})"
-
-
-def place(entry) -> str:
-    return f"place {entry[0]} {cell(entry[1])} r{entry[2]}"
-
-
-def parse_place(text: str, faces=()):
-    """(notation, cell, rotation); a tile written as it lies (EESEEE r0 for SEEEEE r2) is read as
-    the pool face it is."""
-    m = PLACE.fullmatch(text)
-    if not m:
-        return None
-    notation, cell, rotation = m.group(1), (int(m.group(2)), int(m.group(3))), int(m.group(4))
-    for face in faces:
-        k = turn_between(face.notation, notation) if face.notation != notation else None
-        if k is not None:
-            return face.notation, cell, (rotation + k) % 6
-    return notation, cell, rotation
-
-
-def region(placed, index: int) -> str:
-    """A feature of a placed tile in words: its kind, and for a kind the tile has several of
-    (lanes at a junction), the lowest board side it touches."""
-    regions, kind = placed.face.regions, placed.face.regions[index].kind
-    if sum(r.kind == kind for r in regions) == 1:
-        return kind
-    return f"{kind} {min((p + placed.rotation) % 6 for p in regions[index].positions)}"
 
 
 def refusal(game, text: str) -> tuple[str, str]:
@@ -62,8 +32,8 @@ def refusal(game, text: str) -> tuple[str, str]:
     if word in ("return", "power", "refresh"):
         if not me.tokens:
             return f"{me.name} has no Cosmic Token", "GR-7.5"
-        if game.used >= game.param("tokens_per_turn") or game.phase not in ("token", "over") and \
-                game.param("token_timing") == "step4":
+        if game.used >= game.values["tokens_per_turn"] or game.phase not in ("token", "over") and \
+                game.values["token_timing"] == "step4":
             return f"a Cosmic Token is used once per turn, in step 4, after scoring", "GR-3.4"
         return {"return": ("a token returns one of your own Starships on the board", "GR-7.2"),
                 "power": ("a token powers up one of your own Starships, at most once each", "GR-7.4"),
@@ -75,22 +45,11 @@ def refusal(game, text: str) -> tuple[str, str]:
 def _place_refusal(game, entry) -> tuple[str, str]:
     if game.phase != "place":
         return "this turn's tile is placed; a step passed is not returned to", "GR-3"
-    if entry is None:
-        return "a placement reads: place LEELEE @(0,-1) r0", "GR-3.1"
-    notation, c, rotation = entry
-    faces = [f for f in game.placing.faces(game.pool.tiles) if f.notation == notation]
-    if not faces:
+    face = next((f for f in game.placing.faces(game.pool.tiles) if entry and f.notation == entry[0]), None)
+    if face is None:
         pool = ", ".join(t.faces[0].notation for t in game.pool.tiles)
-        return f"{notation} is not in the pool ({pool})", "GR-3.1"
-    if c in game.board.cells:
-        return f"{cell(c)} already holds a tile", "GR-4.4"
-    if c not in game.board.frontier:
-        return f"{cell(c)} shares no side with a placed tile", "GR-4.4"
-    if game.placing.fixed and rotation:
-        return "tiles keep rotation 0 (rotation = fixed)", "GR-4.2"
-    if rotation not in faces[0].fits.get(game.board.frontier[c], ()):
-        return f"{notation} turned {rotation} does not match its neighbours at {cell(c)}", "GR-4.4"
-    return f"a tile with {game.placing.contact} sides must touch a placed tile with one", "GR-4.5"
+        return f"a placement names a pool tile ({pool}): place LEELEE @(0,-1) r0", "GR-3.1"
+    return game.placing.why_not(face, entry[1], entry[2], {"match": "GR-4.4", "rotation": "GR-4.2", "contact": "GR-4.5"})
 
 
 def summary(game) -> str:
@@ -101,6 +60,4 @@ def summary(game) -> str:
 
 def marks(game) -> list[Mark]:
     """Starships (a powered one labelled with its weight) and the controllers of completed features."""
-    out = [Mark(p.cell, "starship", p.owner, p.region, 1, str(game.ships.weight(p)) if p.under else "")
-           for p in game.ships.pieces.values()]
-    return out + [Mark(c, "controller", owner, ri) for c, ri, owner in game.controlled]
+    return game.ships.marks("starship") + [Mark(c, "controller", owner, ri) for c, ri, owner in game.controlled]

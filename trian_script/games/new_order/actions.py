@@ -148,8 +148,8 @@ def _rogue_entitlements(game) -> list[tuple[int, int]]:
     """NO-3.1.4: each Rogue on a tile of a closed nebula with minerals takes from it, unless a gas
     cloud separates the Rogue's space from the nebula on that tile."""
     me, out = game.current.name, []
-    for cell, ship in sorted(game.ships.items()):
-        if ship.player != me or not game.has_property(ship.kind, "gathers"):
+    for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
+        if not game.has_property(ship.kind, "gathers"):
             continue
         placed = game.board.cells[cell]
         regions = placed.face.regions
@@ -257,8 +257,8 @@ def _exploration(game) -> dict:
     out = {}
     if +game.bag:
         out["research"] = partial(_research, game)
-    if not game.expedition_done:
-        out.update(expeditions(game))
+    if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
+        out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)
     if not game.constructed:
         out.update(_constructions(game))
     out.update(_ship_moves(game))
@@ -391,11 +391,10 @@ def _ship_moves(game) -> dict:
     """NO-3.3.5: move one of your ships up to its range through outer space."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
-    for cell, ship in sorted(game.ships.items()):
-        if ship.player != me:
-            continue
+    for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
+        origin = fmt(cell)
         for target, region in sorted(game.ship_destinations(cell).items()):
-            out[f"move ship @{fmt(cell)} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
+            out[f"move ship @{origin} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
     return out
 
 
@@ -420,7 +419,10 @@ def teleports(game) -> dict:
         if c in game.ships:
             movers.append(("ship", c))
     for c, ship in sorted(game.ships.items()):
-        if ship.player == me and c != cell and game.board.cells[c].face.prop_total("teleport") and ("ship", c) not in movers:
+        # a teleport on the board teleports a ship that stands on it; a token that works as a
+        # teleport (a Mobile Teleport) does the same (tile legend p. 29)
+        on_teleport = game.board.cells[c].face.prop_total("teleport") or _token_works_as(game, c, "teleport")
+        if ship.player == me and c != cell and on_teleport and ("ship", c) not in movers:
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:
@@ -569,6 +571,7 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
 
     env = area_env(game, area, me.name)
     formula = rs.formula(f"construction.{area.kind}") if area.kind in ("system", "nebula") else None
+    amount = 0
     if formula is not None:
         amount = int(formula(env))
         game.score(me.name, amount, f"{level} in {area.kind}",
@@ -576,7 +579,7 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
     if area.kind == "nebula":
         game.fill_nebula(area, rs.value(f"construction.nebula-minerals.{level}"))
     game.emit("station-built", me.name, player=me.name, level=level, kind=area.kind, tiles=env["tiles"],
-              emissaries=env["emissaries"], area=area.id)
+              emissaries=env["emissaries"], area=area.id, cell=cell, income=amount)
     for other_cell in sorted(area.tiles):  # NO-3.3.3: blocked enemy emissaries go home
         other = game.emissaries.get(other_cell)
         # an emissary on a station stays to the end of the game (rulebook p. 9)
@@ -588,6 +591,10 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
 def refusal(game, text: str) -> tuple[str, str]:
     """Why ``text`` is not an option now: (message, rule id)."""
     phase, me = game.phase, game.current
+    pick = getattr(game.battle, "pick", None)
+    if pick is not None and pick.claims(text):  # a battle's pick: a reroll, which emissary goes home
+        return (f"{pick.player} picks one of: {', '.join(pick.options)}",
+                "NO-4.6" if game.battle.kind == "emissaries" else "NO-4.5")
     if text.startswith("place ") and phase == "place":
         match = re.fullmatch(r"place (\S+) ([ab]) @\(([-\d,]+)\) r(\d+)", text)
         if not match:
@@ -626,6 +633,9 @@ def refusal(game, text: str) -> tuple[str, str]:
     if text.startswith("teleport") and phase == "exploration":
         return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
                 "teleport) to an allowed place", "NO-3.3.4")
+    if text.startswith("expedition") and phase == "exploration" and game.actions_taken and game.actions_left > 0:
+        return ("the additional actions of a trade outpost are research, construction, teleportation or moving a "
+                "ship, not an expedition", "NO-3.3.7")
     if text.startswith("expedition emissary") and game.placed_cell in game.emissaries:
         return "a tile holds at most one emissary", "NO-3.3.6"
     if text.startswith("expedition ship") or text.startswith(("expedition corvette", "expedition rogue")):

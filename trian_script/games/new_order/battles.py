@@ -2,8 +2,16 @@
 
 While ``game.battle`` is set, the game's decision comes from the battle. Tokens are declared face
 down, one player after another (attacker first, then clockwise, NO-4.5, NO-4.6); declared tokens go
-back to the bag whether they helped or not. A declared ``reroll`` is used when it can help: when the
-player's total is below the best of the others (``battle.reroll`` would make this a choice).
+back to the bag whether they helped or not. After the dice, each player with a declared ``reroll``
+decides, in the same order, whether to use it (p. 15: "you can choose not to use the token(s) you
+declared"); a ``+1`` is always used, since it can never make its owner's result worse. In an
+emissary battle the winner picks which emissary of each opponent goes home, and on a tie at the
+top each clashing player picks one of their own (p. 17, fig. 14).
+
+These picks were the engine's own in the first release. Each has a ``default`` — what the engine
+chose then: a reroll while behind the best other total, the emissary on the lowest cell — that a
+log or scenario which does not answer the pick gets (``Game.answer_unscripted``), so older logs and
+scenarios replay. People and bots are asked; a pick with one possible answer is not asked.
 """
 from __future__ import annotations
 
@@ -74,30 +82,67 @@ def clash_extras(game, player: str) -> dict:
     return out
 
 
-def roll_all(game, clash, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]) -> dict[str, int]:
-    """Each player's total: die + bonus + '+1' tokens + skills, re-rolling with 'reroll' tokens
-    while behind. A plugin may decide the clash instead (``trian_resolve_clash``)."""
-    game.skills.span_over("clash")  # what skills allow once per clash was used before this roll
-    game.hooks.call("trian_clash_begin", players, game=game, clash=clash)
-    decided = game.hooks.first("trian_resolve_clash", players, game=game, clash=clash)
-    if decided is not None:
-        return dict(decided)
-    totals, dice = {}, {}
-    for p in players:
-        dice[p] = game.roll()
-        skill_bonus = game.param("battle.roll", p, unit=clash.units.get(p, "emissary")) + clash.extra.get(p, 0)
-        for terms in game.hooks.call("trian_clash_bonus", p, game=game, clash=clash, player=p):
-            skill_bonus += sum(amount for amount, _ in terms)
-        totals[p] = dice[p] + bonus.get(p, 0) + declared.get(p, ()).count("plus-one") + skill_bonus
-    for p in players:
-        for _ in range(declared.get(p, ()).count("reroll")):
-            best_other = max((t for q, t in totals.items() if q != p), default=0)
-            if totals[p] >= best_other:
-                break
-            new = game.roll()
-            totals[p] += new - dice[p]
-            dice[p] = new
-    return totals
+class Pick:
+    """One player's pick inside a battle: ``options`` (text -> what it does), the ``default`` a
+    script that does not answer it gets, and the first words of its texts (``claims``)."""
+
+    def __init__(self, player: str, prompt: str, options: dict, default: str):
+        self.player, self.prompt, self.options, self.default = player, prompt, options, default
+        self.words = {text.split(" ", 1)[0] for text in options}
+
+    def claims(self, text: str) -> bool:
+        return text.split(" ", 1)[0] in self.words
+
+
+class Rolls:
+    """The dice of one clash: each player's total is die + bonus + '+1' tokens + skills; then each
+    player with declared rerolls, attacker first, picks whether to use them, one at a time, seeing
+    every die. A plugin may decide the clash instead (``trian_resolve_clash``)."""
+
+    def __init__(self, game, clash, players: list[str], bonus: dict[str, int], declared: dict[str, tuple]):
+        self.game = game
+        game.skills.span_over("clash")  # what skills allow once per clash was used before this roll
+        game.hooks.call("trian_clash_begin", players, game=game, clash=clash)
+        decided = game.hooks.first("trian_resolve_clash", players, game=game, clash=clash)
+        self.totals, self.dice, self.left = {}, {}, {}
+        if decided is not None:
+            self.totals = dict(decided)
+            return
+        for p in players:
+            self.dice[p] = game.roll()
+            skill_bonus = game.param("battle.roll", p, unit=clash.units.get(p, "emissary")) + clash.extra.get(p, 0)
+            for terms in game.hooks.call("trian_clash_bonus", p, game=game, clash=clash, player=p):
+                skill_bonus += sum(amount for amount, _ in terms)
+            self.totals[p] = self.dice[p] + bonus.get(p, 0) + declared.get(p, ()).count("plus-one") + skill_bonus
+        self.left = {p: declared.get(p, ()).count("reroll") for p in players if declared.get(p, ()).count("reroll")}
+
+    def pick(self, then) -> Pick | None:
+        """The next reroll pick, or None when every declared reroll is used or kept; ``then`` runs
+        after an answer."""
+        if not self.left:
+            return None
+        p = next(iter(self.left))
+        best_other = max((t for q, t in self.totals.items() if q != p), default=0)
+        behind = self.totals[p] < best_other
+        others = ", ".join(f"{q} {t}" for q, t in self.totals.items() if q != p)
+        options = {"reroll": partial(self._reroll, p, then), "keep": partial(self._keep, p, then)}
+        order = ("reroll", "keep") if behind else ("keep", "reroll")  # the sensible answer first
+        return Pick(p, f"{p}: your die shows {self.dice[p]} (total {self.totals[p]}; {others}): use a declared "
+                       f"reroll ({self.left[p]} left) or keep the die?", {t: options[t] for t in order}, order[0])
+
+    def _reroll(self, p: str, then) -> None:
+        new = self.game.roll()
+        self.game.note(f"  {p} rerolls {self.dice[p]} → {new}")
+        self.totals[p] += new - self.dice[p]
+        self.dice[p] = new
+        self.left[p] -= 1
+        if not self.left[p]:
+            del self.left[p]
+        then()
+
+    def _keep(self, p: str, then) -> None:
+        del self.left[p]  # a kept die is final: the other declared rerolls are lost unused
+        then()
 
 
 def tie_winners(game, tied: list[str]) -> list[str]:
@@ -106,7 +151,21 @@ def tie_winners(game, tied: list[str]) -> list[str]:
     return winners if len(winners) == 1 else tied
 
 
-class EmissaryBattle:
+class _Picks:
+    """What a battle that may wait for a pick shows while it waits: the pick's player, prompt and
+    options, and its ``default`` and ``claims`` for scripts (``Game.answer_unscripted``)."""
+
+    pick: Pick | None = None
+
+    @property
+    def default(self) -> str | None:
+        return self.pick.default if self.pick is not None else None
+
+    def claims(self, text: str) -> bool:
+        return self.pick is not None and self.pick.claims(text)
+
+
+class EmissaryBattle(_Picks):
     """NO-4.6: clashes among the players with emissaries in a closed area until one remains."""
 
     kind = "emissaries"
@@ -117,6 +176,9 @@ class EmissaryBattle:
         self.units = {p: "emissary" for p in players}
         self.extra: dict[str, int] = {}  # bonuses bought for this clash by skills (a Warcry)
         self.declarations = _Declarations(game, players)
+        self.pick = None
+        self.removals: list[tuple[str, str]] = []  # (who picks, whose emissary goes) still to settle
+        self.removed = False
 
     def start(self) -> None:
         """Called once the battle is the game's battle: fights at once when nobody can declare."""
@@ -126,31 +188,76 @@ class EmissaryBattle:
 
     @property
     def decider(self) -> str:
-        return self.declarations.waiting[0]
+        return self.pick.player if self.pick is not None else self.declarations.waiting[0]
 
     def prompt(self) -> str:
+        if self.pick is not None:
+            return f"emissary battle: {self.pick.prompt}"
         return f"emissary battle: declare combat tokens (up to {self.game.ruleset.value('battle.max-tokens')})"
 
     def options(self) -> dict:
+        if self.pick is not None:
+            return dict(self.pick.options)
         return self.declarations.options(self._clash, self)
 
     def _clash(self) -> None:
+        self.rolls = Rolls(self.game, self, self.players, self.bonus, self.declarations.declared)
+        self._rerolls()
+
+    def _rerolls(self) -> None:
+        self.pick = self.rolls.pick(self._rerolls)
+        if self.pick is None:
+            self._decide(self.rolls.totals)
+
+    def _decide(self, totals: dict[str, int]) -> None:
         game = self.game
-        totals = roll_all(game, self, self.players, self.bonus, self.declarations.declared)
         self.extra = {}
         best = max(totals.values())
         top = tie_winners(game, [p for p, t in totals.items() if t == best])
         self.totals, self.winners = totals, top
-        # a tie at the top sends one emissary of every clashing player home (rulebook p. 18)
-        losers = [p for p in self.players if p not in top] if len(top) == 1 else list(self.players)
+        # the winner removes 1 emissary of each opponent, and picks which (p. 17, fig. 14); a tie at
+        # the top sends 1 emissary of every clashing player home, each picking their own (p. 18)
+        if len(top) == 1:
+            self.removals = [(top[0], p) for p in self.players if p != top[0]]
+        else:
+            self.removals = [(p, p) for p in self.players]
         game.note("  clash: " + ", ".join(f"{p} {t}" for p, t in totals.items())
                   + (f" → {top[0]} wins" if len(top) == 1 else " → tie at the top"))
         game.hooks.call("trian_clash_end", self.players, game=game, clash=self)
+        self.removed = False
+        self._remove_next()
+
+    def _remove_next(self) -> None:
+        game, fmt = self.game, self.game.board.grid.format_cell
         area = game.board.area(self.root)
-        removed = [game.remove_one_emissary(loser, area) for loser in losers]
+        while self.removals:
+            chooser, victim = self.removals[0]
+            cells = removable_emissaries(game, victim, area)
+            if len(cells) > 1:
+                whose = "one of your emissaries" if chooser == victim else f"one of {victim}'s emissaries"
+                self.pick = Pick(chooser, f"{chooser}: send {whose} home",
+                                 {f"remove emissary @{fmt(c)}": partial(self._remove, c) for c in cells},
+                                 f"remove emissary @{fmt(cells[0])}")
+                return
+            self.removals.pop(0)
+            if cells:
+                self._remove(cells[0], asked=False)
+        self.pick = None
+        self._after_clash(area)
+
+    def _remove(self, cell, asked: bool = True) -> None:
+        if asked:
+            self.removals.pop(0)
+        self.game.return_emissary(cell)
+        self.removed = True
+        if asked:
+            self._remove_next()
+
+    def _after_clash(self, area) -> None:
+        game = self.game
         present = Counter(p for p, _ in game.units_in(area))
         self.players = [p for p in self.players if present[p]]
-        if len(self.players) < 2 or not any(removed):  # emissaries on stations never leave
+        if len(self.players) < 2 or not self.removed:  # emissaries on stations never leave
             game.battle = None
             if len(self.players) == 1:
                 game.emit("battle-won", self.players[0], battle="emissaries", winner=self.players[0], loser="",
@@ -162,7 +269,17 @@ class EmissaryBattle:
             self._clash()
 
 
-class ShipBattle:
+def removable_emissaries(game, player: str, area) -> list:
+    """Cells of ``player``'s emissaries that a clash can send home from ``area``: clashing ones only
+    (unblocked, p. 18), and never one on a station (p. 9: it stays to the end of the game)."""
+    cells, find = game.board.cells, game.board.forest.find
+    return [cell for cell in sorted(area.tiles)
+            if (e := game.emissaries.get(cell)) is not None and e.player == player and e.station is None
+            and not game.is_blocked(cell) and (node := cells[cell].nodes[e.region]) is not None
+            and find(node) == area.id]
+
+
+class ShipBattle(_Picks):
     """NO-4.5: the attacker picks an adjacent enemy ship for each clash while such pairs remain."""
 
     kind = "ships"
@@ -171,6 +288,7 @@ class ShipBattle:
         self.game, self.attacker = game, attacker
         self.pair = None  # (attacker's cell, defender's cell) of the clash being declared
         self.declarations = None
+        self.pick = None
         self.players, self.units, self.extra = [attacker], {}, {}
         game.battles += 1
         game.note(f"ship battle started by {attacker}")
@@ -180,15 +298,21 @@ class ShipBattle:
 
     @property
     def decider(self) -> str:
+        if self.pick is not None:
+            return self.pick.player
         return self.attacker if self.declarations is None else self.declarations.waiting[0]
 
     def prompt(self) -> str:
+        if self.pick is not None:
+            return f"ship battle: {self.pick.prompt}"
         if self.declarations is None:
             return "ship battle: choose the enemy ship to attack"
         return f"ship battle: declare combat tokens (up to {self.game.ruleset.value('battle.max-tokens')})"
 
     def options(self) -> dict:
         game = self.game
+        if self.pick is not None:
+            return dict(self.pick.options)
         if self.declarations is not None:
             return self.declarations.options(self._clash, self)
         fmt = game.board.grid.format_cell
@@ -214,10 +338,20 @@ class ShipBattle:
             self._clash()
 
     def _clash(self) -> None:
+        mine, enemy = self.pair
+        players = [self.game.ships[mine].player, self.game.ships[enemy].player]
+        self.rolls = Rolls(self.game, self, players, {}, self.declarations.declared)
+        self._rerolls()
+
+    def _rerolls(self) -> None:
+        self.pick = self.rolls.pick(self._rerolls)
+        if self.pick is None:
+            self._decide(self.rolls.totals)
+
+    def _decide(self, totals: dict[str, int]) -> None:
         game = self.game
         mine, enemy = self.pair
         a, d = game.ships[mine].player, game.ships[enemy].player
-        totals = roll_all(game, self, [a, d], {}, self.declarations.declared)
         self.declarations = None
         game.note(f"  clash: {a} {totals[a]}, {d} {totals[d]}")
         tied = [a, d] if totals[a] == totals[d] else []

@@ -38,9 +38,16 @@ class NewOrder(Game):
         from .skills import compile_race, compile_skill
 
         skills = {n: compile_skill(b.definition, str(Path(b.source.file).parent)) for n, b in defs.blocks["skill"].items()}
-        races = {n: compile_race(b.definition) for n, b in defs.blocks["race"].items()}
+        pieces = {n: b.definition for n, b in defs.blocks.get("piece", {}).items()}
+        races = {n: compile_race(b.definition, pieces) for n, b in defs.blocks["race"].items()}
         tokens = {n: b.definition for n, b in defs.blocks["token"].items()}
         return races, skills, tokens
+
+    def piece_properties(self) -> dict:
+        """The ruleset's pieces and the seated races' own kinds of piece (``piece`` blocks)."""
+        base = super().piece_properties()
+        own = self.__dict__.get("race_pieces")
+        return {**base, **own} if own else base
 
     def setup(self, seats: list[str], races: dict[str, str]) -> None:
         from .skills import SkillBook
@@ -70,6 +77,11 @@ class NewOrder(Game):
     def battle(self, value) -> None:
         self.waiting = value
 
+    def __getstate__(self) -> dict:
+        state = super().__getstate__()
+        state.pop("_space_links", None)  # a cache, worked out again when asked
+        return state
+
     def zone(self, name: str) -> Counter:
         """New Order's zones: ``bag`` (minerals), ``minerals:PLAYER``, ``supply:PLAYER`` (pieces on
         the race board), ``area:ROOT`` (the minerals lying in a nebula)."""
@@ -85,7 +97,8 @@ class NewOrder(Game):
         return super().zone(name)
 
     def options_now(self) -> dict:
-        return actions.options(self)
+        with self.skills.listing():  # what a modifier changes while options are listed is not counted as used
+            return actions.options(self)
 
     def prompt_now(self) -> str:
         return actions.PROMPTS[self.phase]
@@ -138,6 +151,7 @@ class NewOrder(Game):
                 raise IllegalChoice("there are not enough races for every seat", "NO-2.1")
             self.races[seat] = race
             self.skills.seat(seat, known[race])
+        self.race_pieces = self.skills.piece_properties()  # their kinds are pieces for every rule
 
     def _setup(self, seats: list[str], races: dict[str, str]) -> None:
         rs, n = self.ruleset, len(seats)
@@ -316,16 +330,15 @@ class NewOrder(Game):
         self.controllers[area.id] = new
 
     def remove_one_emissary(self, player: str, area: Area) -> bool:
-        """Return one of ``player``'s emissaries in ``area`` to the supply; False when none can go.
+        """Return one of ``player``'s clashing emissaries in ``area`` to the supply (the one on the
+        lowest cell: the default of a battle's pick, see ``battles``); False when none can go.
+        Emissaries on stations stay until the end of the game (rulebook p. 9)."""
+        from .battles import removable_emissaries
 
-        An emissary on a station stays until the end of the game (rulebook p. 9), so only bare
-        emissaries are removed. [The rulebook lets the winner choose which; the lowest cell goes.]
-        """
-        mine = sorted(cell for cell in area.tiles
-                      if (e := self.emissaries.get(cell)) and e.player == player and e.station is None)
-        if mine:
-            self.return_emissary(mine[0])
-        return bool(mine)
+        cells = removable_emissaries(self, player, area)
+        if cells:
+            self.return_emissary(cells[0])
+        return bool(cells)
 
     def return_emissary(self, cell: Cell) -> None:
         emissary = self.emissaries.pop(cell)
@@ -361,10 +374,20 @@ class NewOrder(Game):
     # -- ships and space ----------------------------------------------------------------------------
     def space_link(self, cell: Cell, region: int, other: Cell) -> int | None:
         """The space region of ``other`` that ``region`` of ``cell`` touches across their edge."""
-        grid, k = self.board.grid, self.board.k
         placed, there = self.board.cells[cell], self.board.cells.get(other)
         if there is None:
             return None
+        # two laid tiles never change: their link is worked out once (asked at every ship move)
+        links = self.__dict__.setdefault("_space_links", {})
+        known = links.get((cell, region, other))
+        if known is not None and known[0] is placed and known[1] is there:
+            return known[2]
+        found = links[(cell, region, other)] = (placed, there, self._space_link(cell, region, other))
+        return found[2]
+
+    def _space_link(self, cell: Cell, region: int, other: Cell) -> int | None:
+        grid, k = self.board.grid, self.board.k
+        placed, there = self.board.cells[cell], self.board.cells[other]
         edge = grid.neighbours(cell).index(other)
         back = grid.back_edge(cell, edge)
         mine, theirs = _space_at(placed.orientation), _space_at(there.orientation)

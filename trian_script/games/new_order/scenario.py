@@ -58,10 +58,12 @@ def run_scenario(defs, name: str) -> Game:
     block = defs.blocks["scenario"][name]
     d = block.definition
     cache = defs.__dict__.setdefault("_rulesets", {})  # scenarios of one file share their rulesets
-    name_of_ruleset = d.get("ruleset", "new_order")
-    if name_of_ruleset not in cache:
-        cache[name_of_ruleset] = load_ruleset(name_of_ruleset, defs=defs)
-    ruleset = cache[name_of_ruleset]
+    key = (d.get("ruleset", "new_order"), d.get("tileset"))
+    if key not in cache:
+        cache[key] = load_ruleset(key[0], defs=defs)
+        if key[1] is not None:
+            cache[key] = _with_tileset(cache[key], key[1], defs, block.source.find(("tileset",)))
+    ruleset = cache[key]
     try:
         game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"), d.get("teams"))
     except IllegalChoice as err:
@@ -76,8 +78,33 @@ def run_scenario(defs, name: str) -> Game:
     runners = {**RUNNERS, **support.RUNNERS} if support else RUNNERS
     for i, raw in enumerate(d["steps"]):
         step = Step(i, raw["do"], raw.get("args", []), raw.get("formula", ""), block.source.find(("steps", i)))
+        # a pick the step is not about (a reroll, which emissary goes) gets the answer the engine gave
+        # before it was a player's, so scenarios written then still hold
+        game.answer_unscripted(str(step.args[0]) if step.do in SCRIPTED and step.args else None)
         runners[step.do](game, step)
     return game
+
+
+def _with_tileset(ruleset, name: str, defs, where: Position):
+    """``ruleset`` playing the tileset ``name`` (a scenario's own test faces and tiles, usually a
+    tileset of the scenario's file that ``extends`` the game's)."""
+    import dataclasses
+    import hashlib
+
+    from ...board.faces import FaceError
+    from ...board.tileset import compile_tileset, merged_definition
+    from ...dsl.diagnostics import did_you_mean
+
+    tilesets = defs.definitions("tileset")
+    if name not in tilesets:
+        raise ScenarioFailure(where, f"tileset = {name}: no tileset of that name",
+                              [did_you_mean(name, tilesets) or f"tilesets: {', '.join(sorted(tilesets))}"])
+    try:
+        tileset = compile_tileset(merged_definition(name, tilesets))
+    except FaceError as err:
+        raise ScenarioFailure(where, f"tileset = {name}: {err}", [err.hint] if err.hint else []) from None
+    digest = hashlib.sha256(f"{ruleset.hash}/{name}/{sorted(tileset.faces)}".encode()).hexdigest()[:12]
+    return dataclasses.replace(ruleset, tileset=tileset, hash=digest, source=None)
 
 
 def _support(game):
@@ -280,6 +307,13 @@ def _choose(game: Game, step: Step) -> None:
 
 def _refuse(game: Game, step: Step) -> None:
     text, rule = step.args[0], (step.args[1] if len(step.args) > 1 else "")
+    if "*" in text:  # a pattern, as in `choose`: no option may match it, and the rule is the refusal's
+        matches = [o for o in game.decision.options if fnmatch.fnmatchcase(o, text)] if game.decision else []
+        if matches:
+            raise ScenarioFailure(step.position, f"expected '{text}' to be refused{' by ' + rule if rule else ''}, "
+                                  f"but it matches the option '{matches[0]}'", _options(game))
+        drawn = getattr(game, "drawn", None)  # `place T13.* …`: the refusal reads the drawn tile's id
+        text = " ".join(drawn.id if drawn and "*" in w and fnmatch.fnmatchcase(drawn.id, w) else w for w in text.split())
     snapshot = getattr(_support(game), "snapshot", _snapshot)
     before = snapshot(game)
     try:
@@ -305,16 +339,35 @@ def _expect_option(game: Game, step: Step, present: bool = True) -> None:
 
 def _expect(game: Game, step: Step) -> None:
     env, functions = getattr(_support(game), "state_env", state_env)(game)
+    calls: dict[str, object] = {}  # each function call the formula made, written out, with its value
     try:
-        formula = compile_formula(step.formula, set(env), functions)
+        formula = compile_formula(step.formula, set(env), {n: _recorded(n, f, calls) for n, f in functions.items()})
         result = formula(env)
     except FormulaError as err:
         raise ScenarioFailure(step.position, f"cannot check '{step.formula}': {err}", [err.hint] if err.hint else []) from None
     if not result:
         actual = [f"  {name} = {env[name]}" for name in sorted(formula.names) if env[name] != name]
-        raise ScenarioFailure(step.position, f"expected {step.formula}", ["actual:", *actual, *explanations(game)])
+        actual += [f"  {call} = {_shown(value)}" for call, value in calls.items()]
+        raise ScenarioFailure(step.position, f"expected {step.formula}",
+                              ["actual:", *(actual or ["  (the formula reads nothing of the game)"]), *explanations(game)])
 
 
+def _recorded(name: str, function, calls: dict):
+    """``function``, noting each call and its value in ``calls`` (``controller(0,0,1,system)``)."""
+    def call(*args):
+        value = function(*args)
+        calls[f"{name}({','.join(str(a) for a in args)})"] = value
+        return value
+    return call
+
+
+def _shown(value) -> str:
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else (f'"{value}"' if isinstance(value, str) and " " in value else str(value))
+
+
+SCRIPTED = {"choose", "refuse", "expect-option", "expect-no-option"}  # steps that name an option
 RUNNERS = {
     "lay": _lay, "put": _put, "choose": _choose, "refuse": _refuse, "expect": _expect,
     "expect-option": _expect_option,

@@ -15,20 +15,13 @@ from .actions import protected, region_name, teleport_targets
 class Target:
     """One thing to choose: ``text`` in the option, ``data`` for conditions and effects."""
 
-    __slots__ = ("text", "data", "names")
+    __slots__ = ("text", "data")
 
-    def __init__(self, text: str, data: tuple[tuple[str, object], ...]):
+    def __init__(self, text: str, data):
         self.text, self.data = text, dict(data)
-        self.names = None  # the names a formula reads for it, once it is bound to a choice
 
     def get(self, key: str, default=None):
         return self.data.get(key, default)
-
-    def bound(self, name: str) -> dict:
-        """``{name: self, name.key: value…}``: what a formula reads of this target as ``name``."""
-        if self.names is None or name not in self.names:
-            self.names = {name: self, **{f"{name}.{k}": v for k, v in self.data.items()}}
-        return self.names
 
 
 # source: (its shape, the data each of its targets carries)
@@ -45,6 +38,7 @@ SOURCES = {
     "teleportable-near": ("teleportable-near(KIND)", ("kind", "cell")),
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
+    "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
 }
 
 
@@ -75,15 +69,22 @@ def sources(game, player: str) -> dict:
         """Where ``unit`` may be teleported to (NO-3.3.4 destinations, anywhere on the board)."""
         kind, origin = unit.get("kind"), unit.get("cell")
         out = []
-        for cell, region, label in teleport_targets(game, kind, origin):
+        found = token_teleport_targets(game, origin, unit.get("player")) if unit.get("token") is not None \
+            else teleport_targets(game, kind, origin)
+        for cell, region, label in found:
             outpost = bool(game.board.cells[cell].face.regions[region].prop("outpost"))
             out.append(Target(f"@{fmt(cell)}" + (f" {label}" if label else ""),
                               (("cell", cell), ("region", region), ("outpost", outpost))))
         return out
 
+    ship_like = None  # cells of ship-like tokens, found once per listing
+
     def has_ship(cell) -> bool:
-        return cell in game.ships or any(game.ruleset.tokens.get(t.kind, {}).get("ship-like")
-                                         and not t.data.get("fixed") for t in game.tokens_at(cell))
+        nonlocal ship_like
+        if ship_like is None:
+            ship_like = {t.cell for t in game.special_tokens.values()
+                         if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
+        return cell in game.ships or cell in ship_like
 
     def place(cell, region, text: str) -> Target:
         return Target(text, (("cell", cell), ("region", region), ("exmitted", game.exmitter_reach(cell)),
@@ -134,6 +135,27 @@ def sources(game, player: str) -> dict:
             frontier = following
         return [place(cell, None, f"@{fmt(cell)}") for cell in sorted(out)]
 
+    def units(whose):
+        """The owner's (``units(owner)``) or the other players' (``units(enemy)``) units that may
+        leave their tile: emissaries not on a station and not blocked, then ships, by tile."""
+        out = []
+        for kind, table in (("emissary", game.emissaries), ("ship", game.ships)):
+            for cell, unit in sorted(table.items()):
+                if (unit.player == player) != (whose == player):
+                    continue
+                if kind == "emissary" and (unit.station is not None or game.is_blocked(cell)):
+                    continue
+                out.append(Target(f"@{fmt(cell)}", (("kind", kind), ("cell", cell), ("region", unit.region),
+                                                   ("player", unit.player))))
+        kinds = game.ruleset.tokens  # a ship-like token is a ship (the Interstellar, while not fixed)
+        for token in sorted(game.special_tokens.values(), key=lambda t: t.cell):
+            if kinds.get(token.kind, {}).get("ship-like") and not token.data.get("fixed") \
+                    and (token.owner == player) == (whose == player):
+                out.append(Target(f"@{fmt(token.cell)}", (("kind", "ship"), ("cell", token.cell),
+                                                         ("region", token.data.get("region")), ("player", token.owner),
+                                                         ("token", token.id))))
+        return out
+
     def words(*choices):
         return [Target(word, (("word", word),)) for word in choices]
 
@@ -167,12 +189,68 @@ def sources(game, player: str) -> dict:
                 if cell in game.ships and ("ship", cell) not in seen:
                     seen.add(("ship", cell))
                     out.append(Target(f"ship @{fmt(cell)}", (("kind", "ship"), ("cell", cell))))
+                for other in ship_like_tokens_at(game, cell):  # a ship-like token is a ship (the Interstellar)
+                    if ("token", other.id) not in seen:
+                        seen.add(("token", other.id))
+                        out.append(Target(f"{other.kind} @{fmt(cell)}", (("kind", "ship"), ("cell", cell),
+                                                                           ("token", other.id), ("player", other.owner))))
         return out
 
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
             "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
-            "words": words}
+            "words": words, "units": units}
+
+
+def ship_like_tokens_at(game, cell) -> list:
+    """Special tokens on ``cell`` that are ships (``ship-like``, not fixed as an emissary)."""
+    kinds = game.ruleset.tokens
+    return [t for t in game.tokens_at(cell) if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+
+
+def token_teleport_targets(game, origin, owner: str) -> list:
+    """(cell, region, label) where a ship-like token may be teleported (NO-3.3.4, as a ship): a placed
+    tile's outer space, no ship or ship-like token there, out of an exmitter's reach for its owner."""
+    out = []
+    for cell, placed in sorted(game.board.cells.items()):
+        if cell == origin or cell in game.ships or ship_like_tokens_at(game, cell) or game.exmitter_reach(cell, owner):
+            continue
+        for index, region in enumerate(placed.face.regions):
+            if "ship" in region.holds:
+                name = region_name(placed.face.regions, index)
+                out.append((cell, index, "" if name == "space" else name))
+    return out
+
+
+def target_values(game) -> dict:
+    """Questions a condition may ask about chosen targets."""
+
+    def same_area(a, b) -> bool:
+        """Both units in one area: ships in one outer-space area, emissaries in one nebula or system."""
+        area_a = game.region_area(a.get("cell"), a.get("region"))
+        area_b = game.region_area(b.get("cell"), b.get("region"))
+        if area_a is None or area_b is None or area_a.id != area_b.id:
+            return False
+        return area_a.kind == "space" if a.get("kind") == "ship" else area_a.kind in ("nebula", "system")
+
+    def steps(a, b) -> int:
+        """Edge steps on the grid between two targets' tiles (empty slots included), counted up to 9."""
+        grid, goal = game.board.grid, b.get("cell")
+        seen, frontier = {a.get("cell")}, [a.get("cell")]
+        for distance in range(10):
+            if goal in frontier:
+                return distance
+            frontier = [n for c in frontier for n in grid.neighbours(c) if n not in seen]
+            seen.update(frontier)
+        return 10
+
+    def exmitter_reach(where, whose) -> bool:
+        """Whether ``where``'s tile is in an exmitter's reach for the units of ``whose`` (a player, or
+        a target's player)."""
+        who = whose if isinstance(whose, str) else whose.get("player")
+        return game.exmitter_reach(where.get("cell"), who)
+
+    return {"same-area": same_area, "steps": steps, "exmitter-reach": exmitter_reach}
 
 
 def target_effects(game, player: str, skill) -> dict:
@@ -182,7 +260,14 @@ def target_effects(game, player: str, skill) -> dict:
     fmt = game.board.grid.format_cell
 
     def teleport_unit(unit, target):
-        teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
+        token = game.special_tokens.get(unit.get("token")) if unit.get("token") is not None else None
+        if token is None:
+            teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
+            return
+        origin, token.cell, token.data["region"] = token.cell, target.get("cell"), target.get("region")
+        game.note(f"{player} teleports {token.owner}'s {token.kind} from {fmt(origin)} to {fmt(token.cell)}")
+        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=origin, cell=token.cell,
+                  teleported=True)  # its owner's skill settles what follows (the Interstellar's battles)
 
     def put(kind, where):
         region, cell = where.get("region"), where.get("cell")
@@ -236,6 +321,45 @@ def target_effects(game, player: str, skill) -> dict:
             game.note(f"{player} draws {sum(drawn.values())} minerals for {ships} ship{'s' if ships > 1 else ''} destroyed")
         game.units_changed(cells, player)  # unblocked emissaries, control (NO-4.6–4.8)
 
-    return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on,
+    def swap(a, b):
+        """Two units of the same type exchange their places (regions, area counts, events); the
+        owner caused it: battles and control follow (NO-4.5, NO-4.7)."""
+        kind, mine, theirs = a.get("kind"), a.get("cell"), b.get("cell")
+        if a.get("token") is not None or b.get("token") is not None:
+            return swap_with_token(a, b)
+        table = game.emissaries if kind == "emissary" else game.ships
+        one, other = table.pop(mine), table.pop(theirs)
+        if kind == "emissary":  # the areas count emissaries per player: one leaves for the other
+            for cell, region, gone, come in ((mine, one.region, one, other), (theirs, other.region, other, one)):
+                node = game.board.cells[cell].nodes[region]
+                if node is not None:
+                    game.board.totals(node).units[(gone.player, "emissaries")] -= 1
+                    game.board.totals(node).units[(come.player, "emissaries")] += 1
+        one.region, other.region = other.region, one.region
+        table[theirs], table[mine] = one, other
+        game.note(f"{player} swaps the {kind} at {fmt(mine)} with {other.player}'s at {fmt(theirs)} ({skill.title})")
+        for unit, origin, cell in ((one, mine, theirs), (other, theirs, mine)):
+            game.emit("unit-moved", unit.player, player=unit.player, unit=kind if kind == "emissary" else unit.kind,
+                      origin=origin, cell=cell, swapped=True)
+        game.units_changed([mine, theirs], player)
+
+    def swap_with_token(a, b):
+        """A ship and a ship-like token exchange their places (the Interstellar is a ship)."""
+        token = game.special_tokens[(a if a.get("token") is not None else b).get("token")]
+        ship_cell = (b if a.get("token") is not None else a).get("cell")
+        ship = game.ships.pop(ship_cell)
+        token_cell, token_region = token.cell, token.data.get("region")
+        token.cell, token.data["region"] = ship_cell, ship.region
+        ship.region = token_region
+        game.ships[token_cell] = ship
+        game.note(f"{player} swaps {ship.player}'s {ship.kind} at {fmt(ship_cell)} with {token.owner}'s "
+                  f"{token.kind} at {fmt(token_cell)} ({skill.title})")
+        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=token_cell, cell=ship_cell,
+                  swapped=True)
+        game.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=ship_cell, cell=token_cell,
+                  swapped=True)
+        game.units_changed([ship_cell, token_cell], player)
+
+    return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode}
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 from ...immutable import shared
 
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, Target, sources, target_effects
+from .skill_targets import SOURCES, Target, sources, target_effects, target_values
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -40,7 +41,7 @@ EVENTS = {
     "area-closed": ("closer", {"kind", "tiles", "emissaries", "extractors", "planets", "controller", "closer"}),
     "control-taken": ("controller", {"kind", "tiles", "controller"}),
     "minerals-gained": ("player", {"colour", "count", "source", "player"}),
-    "station-built": ("player", {"level", "kind", "tiles", "emissaries", "player"}),
+    "station-built": ("player", {"level", "kind", "tiles", "emissaries", "player", "cell", "income"}),
     "battle-won": ("winner", {"battle", "winner", "loser", "unit"}),
     "tile-placed": ("player", {"player", "teleport", "exmitter", "outpost"}),
     "unit-placed": ("player", {"player", "unit"}),
@@ -51,7 +52,7 @@ EVENTS = {
 }
 ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
-               "turn", "uses-this-turn", "owner", "current", "none",
+               "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
 # effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
 EFFECTS = {
@@ -66,6 +67,7 @@ EFFECTS = {
     "destroy": "destroy(PIECE) (a ship in an area of effect back to its owner's supply)",
     "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
     "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
+    "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -77,8 +79,19 @@ AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unl
 UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
 VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's generator)",
-          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)"}
+          "token-on": "token-on(PLACE, TOKEN) (whether a special token stands on that tile)",
+          "same-area": "same-area(UNIT, UNIT) (one outer-space area for ships, one nebula or system for emissaries)",
+          "steps": "steps(TARGET, TARGET) (edge steps between their tiles on the grid)",
+          "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)",
+          "token-emissary-at": "token-emissary-at(TOKEN, CELL) (the owner's token that became the emissary on CELL)"}
 LIMITS = ("turn", "clash", "game")  # once per …
+# the properties a piece may have, and what the rules do with them (variants/new_order.trian)
+PIECE_PROPERTIES = {
+    "ship": "a ship: sent on expeditions, moves through outer space, one per tile, fights ship battles (NO-3.3, NO-4.5)",
+    "armed": "wins against an unarmed ship without dice (a Corvette against a Rogue)",
+    "blocks": "blocks the enemy emissaries on its tile (NO-4.8)", "protects": "protects its owner's emissary from teleports",
+    "plunders": "plunders enemy stations at the end (NO-5.2)", "gathers": "gathers minerals from a closed nebula in phase 1 (NO-3.1.4)",
+}
 
 
 @shared
@@ -160,6 +173,8 @@ class Race:
     active: tuple[str, ...]
     modules: tuple[tuple[str, str], ...]  # (racial side, universal side) of modules 1..3
     tokens: tuple[tuple[str, int], ...] = ()
+    # the race's own kinds of piece: (kind, count on the race board, properties, moves or None)
+    pieces: tuple[tuple[str, int, tuple[str, ...], int | None], ...] = ()
 
 
 def compile_skill(definition: dict, folder: str = "") -> Skill:
@@ -189,11 +204,14 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                  areas)
 
 
-def compile_race(definition: dict) -> Race:
+def compile_race(definition: dict, pieces: dict | None = None) -> Race:
+    """``pieces``: the piece blocks' definitions, by kind (a race names those it has)."""
     modules = tuple((m["racial"], m["universal"]) for m in sorted(definition.get("modules", []), key=lambda m: m["module"]))
+    own = tuple((kind, count, tuple((pieces or {})[kind].get("is", ())), (pieces or {})[kind].get("moves"))
+                for kind, count in sorted(definition.get("pieces", {}).items()) if kind in (pieces or {}))
     return Race(definition["name"], definition.get("title", definition["name"]), definition.get("colour", ""),
                 definition.get("text", ""), tuple(definition.get("active", [])), modules,
-                tuple(sorted(definition.get("tokens", {}).items())))
+                tuple(sorted(definition.get("tokens", {}).items())), own)
 
 
 @dataclass
@@ -207,6 +225,8 @@ class Owned:
     uses: Counter = field(default_factory=Counter)  # (skill, action index) -> uses this turn
     spans: Counter = field(default_factory=Counter)  # (span, skill, "action"/"trigger", index) -> uses
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
+    changed: Counter = field(default_factory=Counter)  # skill -> choices in which its modifiers changed a value
+    brought: Counter = field(default_factory=Counter)  # skill -> credits its effects and plugin hooks brought
 
 
 _UNKNOWN = object()  # a parameter not in the cache (None is a value)
@@ -220,10 +240,17 @@ class SkillBook:
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
         self._firing = False  # areas of effect are acting
+        self._acting: list[dict] = []  # skills running now (nested): points changed inside each
+        self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
+        self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
         self.owned[player] = Owned(race)
+        if race.pieces and self.game.ruleset.value("ships"):
+            supply = self.game.player(player).supply
+            for kind, count, _, _ in race.pieces:
+                supply[kind + "s"] += count  # the race's own pieces on its race board
         for name in race.active:
             self.add(player, self.game.ruleset.skills[name])
         self.owned[player].special.update(dict(race.tokens))
@@ -274,28 +301,123 @@ class SkillBook:
     # -- parameters ---------------------------------------------------------------------------
     def known(self, name: str, player: str | None):
         """The value of a parameter without context when it is known already (else None)."""
-        return self._cache.get((name, player))
+        key = (name, player)
+        if self._changers_cached and (key, "changers") in self._cache:
+            return None  # a skill changed it: ``param`` counts that change each time it is used
+        return self._cache.get(key)
 
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
         value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
         if value is not _UNKNOWN:
+            if self._changers_cached:  # a skill changed this value: its change counts again (balance lab)
+                changers = self._cache.get((key, "changers"))
+                if changers:
+                    self._count_changes(name, changers)
             return value
-        value = self._base(name)
-        mods: list[tuple[str, object]] = []
+        base = self._base(name)
+        if name == "ship.move" and context.get("unit") in self.piece_moves():
+            base = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
+        sources: list[tuple[str, str, list]] = []  # (owner, skill, its modifiers of this parameter)
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
         if player in self.owned:
             for skill in self.owned[player].skills:
-                mods += [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
+                mine = [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
+                if mine:
+                    sources.append((player, skill.name, mine))
         dynamic = self.game.hooks.implemented("trian_modifiers")  # plugin modifiers may change any time
         if dynamic:
             for result in self.game.hooks.call("trian_modifiers", player, game=self.game, player=player,
                                                parameter=name, context=dict(context)):
-                mods += list(result)
-        value = apply_modifiers(value, mods, self.game, player)
+                sources.append((getattr(result, "owner", player), getattr(result, "skill", None), list(result)))
+        mods = [mod for _, _, mine in sources for mod in mine]
+        value = apply_modifiers(base, mods, self.game, player)
+        changers = self._changers(base, value, sources, player) if sources else ()
+        if changers:
+            self._count_changes(name, changers)
         if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
             self._cache[key] = value
+            if changers:
+                self._cache[(key, "changers")] = changers
+                self._changers_cached = True
         return value
+
+    def piece_moves(self) -> dict:
+        """kind -> the tiles it moves, for the seated races' pieces that say so."""
+        moves = self._cache.get("piece-moves")
+        if moves is None:
+            moves = self._cache["piece-moves"] = {kind: m for owned in self.owned.values()
+                                                  for kind, _, _, m in owned.race.pieces if m is not None}
+        return moves
+
+    def piece_properties(self) -> dict:
+        """kind -> properties of the seated races' own pieces."""
+        return {kind: frozenset(props) for owned in self.owned.values() for kind, _, props, _ in owned.race.pieces}
+
+    def _changers(self, base, value, sources: list, player: str | None) -> tuple:
+        """The (owner, skill) whose modifiers changed the value: with one source, whether the value
+        differs from the base; with several, whether leaving that skill's modifiers out changes it."""
+        if value == base:
+            return ()
+        if len(sources) == 1:
+            owner, skill, _ = sources[0]
+            return ((owner, skill),) if skill and owner in self.owned else ()
+        out = []
+        for i, (owner, skill, _) in enumerate(sources):
+            rest = [mod for j, (_, _, mine) in enumerate(sources) if j != i for mod in mine]
+            if skill and owner in self.owned and apply_modifiers(base, rest, self.game, player) != value:
+                out.append((owner, skill))
+        return tuple(out)
+
+    @contextmanager
+    def listing(self):
+        """While the options of a decision are worked out: a changed price decides what is offered,
+        but only the choice applied uses it."""
+        self.__dict__["_listing"] = getattr(self, "_listing", 0) + 1
+        try:
+            yield
+        finally:
+            self._listing -= 1
+
+    def _count_changes(self, parameter: str, changers) -> None:
+        """Count each skill's change of a parameter once per choice applied (a parameter may be
+        asked several times while a choice is applied); not while options are listed."""
+        if getattr(self, "_listing", 0):
+            return
+        moment, seen = getattr(self, "_changes_seen", (-1, frozenset()))
+        if moment != len(self.game.log):
+            moment, seen = len(self.game.log), frozenset()
+        for owner, skill in changers:
+            if (skill, parameter) not in seen:
+                seen = seen | {(skill, parameter)}
+                self.owned[owner].changed[skill] += 1
+        self._changes_seen = (moment, seen)
+
+    def credited(self, owner: str, skill: str, run, *args, **kwargs):
+        """``run(*args, **kwargs)``, and the change of ``owner``'s points meanwhile credited to
+        ``skill`` (less what skills run inside it brought: those are credited to them). Runs on
+        every hook a skill plugin hears, so it keeps to plain dicts and skips zero changes."""
+        owned = self.owned.get(owner)
+        if owned is None:
+            return run(*args, **kwargs)
+        acting, points = self._acting, self.game.POINTS
+        holder = self.game.player(owner)
+        before = getattr(holder, points)
+        inner: dict = {}  # player -> points changed by skills run inside this one
+        acting.append(inner)
+        try:
+            return run(*args, **kwargs)
+        finally:
+            acting.pop()
+            delta = getattr(holder, points) - before
+            if delta != inner.get(owner, 0):
+                owned.brought[skill] += delta - inner.get(owner, 0)
+            if acting and (delta or inner):
+                outer = acting[-1]
+                for who, change in inner.items():
+                    if who != owner:
+                        outer[who] = outer.get(who, 0) + change
+                outer[owner] = outer.get(owner, 0) + delta
 
     def _base(self, name: str):
         try:
@@ -323,7 +445,7 @@ class SkillBook:
                 owned.used[skill.name] += 1
                 if trigger.limit:
                     owned.spans[key] += 1
-                run_effects(self.game, player, skill, trigger.effects, env, data)
+                self.credited(player, skill.name, run_effects, self.game, player, skill, trigger.effects, env, data)
         if event in AREA_EVENTS and self._areas():
             self.fire_areas()
 
@@ -365,15 +487,15 @@ class SkillBook:
         field = field_cells(game, token.cell, area.field(env))
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
-        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id))).bound("token")
+        own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
                 if token.id not in game.special_tokens:
                     return  # the token is gone (a bomb that exploded)
-                here = Scope(env, {**own, **piece.bound(area.enters)})
+                here = Scope(env, {"token": own, area.enters: piece})
                 if area.condition is None or area.condition(here):
                     game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
-                    run_effects(game, player, skill, area.effects, here, {})
+                    self.credited(player, skill.name, run_effects, game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
@@ -393,21 +515,31 @@ class SkillBook:
         return self.action_options_for(self.game.current.name, phase)
 
     def action_options_for(self, me: str, phase: str) -> dict:
-        owned = self.owned.get(me)
         out = {}
-        if owned is None:
-            return out
-        for skill in owned.skills:
-            for index, action in enumerate(skill.actions):
-                if action.phase != phase or (action.limit and owned.spans[(action.limit, skill.name, "action", index)]):
-                    continue
-                env = self.owner_env(me, skill, index)
-                if action.choices:
-                    out.update(self._choice_options(me, skill, index, action, env))
-                elif action.condition is None or action.condition(env):
-                    text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                    out[text] = partial(self._use, me, skill, index)
+        owned = self.owned.get(me)
+        for skill, index, action in self._actions().get((me, phase), ()):
+            if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
+                continue
+            env = self.owner_env(me, skill, index)
+            if action.choices:
+                out.update(self._choice_options(me, skill, index, action, env))
+            elif action.condition is None or action.condition(env):
+                text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
+                out[text] = partial(self._use, me, skill, index)
         return out
+
+    def _actions(self) -> dict:
+        """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
+        order of the skills; made again when a skill is added (``_cache`` is cleared then)."""
+        index = self._cache.get("actions")
+        if index is None:
+            index = {}
+            for player, owned in self.owned.items():
+                for skill in owned.skills:
+                    for number, action in enumerate(skill.actions):
+                        index.setdefault((player, action.phase), []).append((skill, number, action))
+            self._cache["actions"] = index
+        return index
 
     def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
@@ -419,9 +551,9 @@ class SkillBook:
         env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
         out = {}
         for picked in self._picks(action.choices, Scope(env, {})):
-            if action.condition is not None and not early and not action.condition(Scope(env, _bound(picked))):
+            if action.condition is not None and not early and not action.condition(Scope(env, picked)):
                 continue
-            words = {name: target.text for name, target in picked.items()}
+            words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
         return out
@@ -434,16 +566,13 @@ class SkillBook:
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        layer = env
         for target in choice.source(env):
-            names = target.bound(choice.name)
-            layer.update(names)
+            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
             if choice.where is None or choice.where(env):
                 picked[choice.name] = target
                 yield from self._picks(choices, env, picked)
                 del picked[choice.name]
-            for key in names:
-                del layer[key]
+            del env[choice.name]
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -452,10 +581,8 @@ class SkillBook:
         action = skill.actions[index]
         if action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
-        env = self.owner_env(player, skill, index)
-        for name, target in (targets or {}).items():
-            env.update(target.bound(name))
-        run_effects(self.game, player, skill, action.effects, env, {})
+        env = Scope(self.owner_env(player, skill, index), dict(targets or {}))
+        self.credited(player, skill.name, run_effects, self.game, player, skill, action.effects, env, {})
         self.fire_areas()  # a token just placed acts at once
         if action.phase == "exploration":
             self.game.action_done()
@@ -480,7 +607,7 @@ class OwnerEnv(dict):
     """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
     Each value is worked out when a formula first reads it (most read one or two), then kept."""
 
-    WORDS = {"none": "none", "nebula": "nebula", "system": "system", "space": "space",  # area kinds, as words
+    WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
     def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
@@ -505,7 +632,8 @@ class OwnerEnv(dict):
             raise KeyError(key)
         if key == BOUND:
             return {"param": partial(game.param, player=player),  # what a condition may call
-                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind))}
+                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
+                    "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
         if key in game.ruleset.value("minerals"):
             return key
         me = game.player(player)
@@ -533,6 +661,11 @@ class Scope(dict):
         self.parent = parent
 
     def __missing__(self, key):
+        head, dot, rest = key.partition(".")
+        if dot:
+            target = dict.get(self, head)
+            if isinstance(target, Target):
+                return target.data[rest]  # ``stake.count``: a chosen target's data
         return self.parent[key]
 
 
@@ -566,11 +699,29 @@ def ship_like_tokens(game) -> list:
     return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
 
 
-def _bound(picked: dict) -> dict:
-    out = {}
-    for name, target in picked.items():
-        out.update(target.bound(name))
-    return out
+def token_emissary_at(game, player: str, kind: str, cell) -> bool:
+    """Whether one of ``player``'s ``kind`` tokens became the emissary standing on ``cell`` (a fixed
+    Interstellar, a Slave-minion: the token keeps that emissary in its data)."""
+    emissary = game.emissaries.get(cell)
+    return emissary is not None and any(t.data.get("emissary") is emissary for t in game.tokens_of(player, kind))
+
+
+class _Words:
+    """A chosen target in an option's label: ``{mine}`` is its words, ``{mine.kind}`` its data."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target):
+        self.target = target
+
+    def __format__(self, spec: str) -> str:
+        return format(self.target.text, spec)
+
+    def __str__(self) -> str:
+        return self.target.text
+
+    def __getattr__(self, key: str):
+        return self.target.data[key]
 
 
 def _chosen_names(chosen: set, env: dict) -> set:
@@ -680,4 +831,4 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_effects(game, player, skill)}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_values(game), **target_effects(game, player, skill)}

@@ -80,7 +80,7 @@ def text_map(game, around=None, radius: float = 2.6) -> str:
                 units += e.player[0] + MARKS[e.station or "emissary"]
             if cell in game.ships:
                 s = game.ships[cell]
-                units += s.player[0] + MARKS[s.kind]
+                units += s.player[0] + MARKS.get(s.kind, s.kind[0])  # a race's own piece: its initial
             for token in game.tokens_at(cell):  # special tokens: owner's initial, then + and its kind
                 units += f"{token.owner[0]}+{token.kind[:4]}"
             mark = "*" if cell == around else ""

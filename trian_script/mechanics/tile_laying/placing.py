@@ -37,7 +37,8 @@ class Placing:
         only when it is read (a bot that picks one at random pays for one)."""
         if self.strict:
             return [(key(faces[i]), cell, r) for i, cell, r in self.placements(faces)]
-        return Placements([(key(face), list(self._fitting(face).items())) for face in faces])
+        return Placements([(key(face), list(fits.items()), sum(map(len, fits.values())))
+                           for face in faces for fits in (self._fitting(face),)])
 
     def _fitting(self, face) -> dict:
         """cell -> the rotations of ``face`` that fit there, kept from call to call: only the cells
@@ -64,8 +65,22 @@ class Placing:
         return pattern is not None and rotation in face.fits.get(pattern, ()) and (
             not self.strict or (not (self.fixed and rotation) and self._touches(face, cell, rotation)))
 
+    def why_not(self, face, cell, rotation: int, rules: dict) -> tuple[str, str]:
+        """Why a placement is refused: (message, rule id), ``rules`` naming the ids of ``match``
+        (an empty, adjacent cell and matching sides), ``rotation`` and ``contact``."""
+        where = self.board.grid.format_cell(cell)
+        if cell in self.board.cells:
+            return f"{where} already holds a tile", rules["match"]
+        if cell not in self.board.frontier:
+            return f"{where} shares no side with a placed tile", rules["match"]
+        if self.fixed and rotation:
+            return "tiles keep rotation 0 (rotation = fixed)", rules["rotation"]
+        if rotation not in face.fits.get(self.board.frontier[cell], ()):
+            return f"this tile turned {rotation} does not match its neighbours at {where}", rules["match"]
+        return f"a tile with {self.contact} sides must touch a placed tile with one", rules["contact"]
+
     def fits(self, tile) -> bool:
-        return bool(self.placements([tile.faces[0]]))
+        return bool(self.placements([tile.faces[0]]) if self.strict else self._fitting(tile.faces[0]))
 
     def _touches(self, face, cell, rotation: int) -> bool:
         if self.contact is None:
@@ -76,11 +91,11 @@ class Placing:
 
 
 class Placements(Sequence):
-    """Placements per face as (key, [(cell, rotations), …]), read as one flat list of entries."""
+    """Placements per face as (key, [(cell, rotations), …], how many), read as one flat list."""
 
     def __init__(self, faces: list[tuple]):
-        self.faces = faces
-        self.counts = [sum(map(len, dict(items).values())) for _, items in faces]
+        self.faces = [(key, items) for key, items, _ in faces]
+        self.counts = [count for _, _, count in faces]
         self.total = sum(self.counts)
 
     def __len__(self) -> int:

@@ -10,6 +10,7 @@ When the bag runs out and none fits, the unplaced tiles leave the game (``unstic
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from .stacks import fits_anywhere
 
@@ -64,3 +65,13 @@ def swap(pool: Pool, indices, rng) -> None:
     refill(pool, len(pool.tiles) + len(aside))
     pool.bag += aside
     rng.shuffle(pool.bag)
+
+
+def swaps(pool: Pool, name=lambda tile: tile.id) -> dict[str, tuple]:
+    """Every way to set aside 1 to min(pool, bag) pool tiles for ``swap``: their names joined by
+    spaces -> their indexes (tiles alike give one way)."""
+    out: dict[str, tuple] = {}
+    for k in range(1, min(len(pool.tiles), len(pool.bag)) + 1):
+        for chosen in combinations(range(len(pool.tiles)), k):
+            out.setdefault(" ".join(name(pool.tiles[i]) for i in chosen), chosen)
+    return out
