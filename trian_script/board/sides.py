@@ -48,12 +48,14 @@ def sides_face(name: str, notation: str, features: dict[str, Feature], propertie
     for letter in letters:
         if letter not in by_letter:
             raise FaceError(path, f"unknown side letter '{letter.upper()}' in '{notation}'",
-                            expected=", ".join(f"{l.upper()} ({f.name})" for l, f in by_letter.items() if not f.centre))
+                            expected=", ".join(f"{l.upper()} ({f.name})" for l, f in by_letter.items() if not f.centre),
+                            hint="a side letter is the letter of a feature of this tileset")
         kinds.append(by_letter[letter])
     centre = by_letter.get(centre_letter) if centre_letter else None
     if centre_letter and (centre is None or not centre.centre):
         raise FaceError(path, f"'/{centre_letter.upper()}' is not a centre",
-                        expected=", ".join(f"/{l.upper()} ({f.name})" for l, f in by_letter.items() if f.centre))
+                        expected=", ".join(f"/{l.upper()} ({f.name})" for l, f in by_letter.items() if f.centre),
+                        hint="after '/' comes the letter of a feature marked 'centre'")
     regions = _regions(notation, kinds, centre, path)
     if marks:
         regions = _marked(regions, properties, mark, marks, notation, path)
