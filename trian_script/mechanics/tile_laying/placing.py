@@ -22,6 +22,7 @@ class Placing:
         self.strict = self.fixed or self.contact is not None
         self._cache: dict = {}  # face name -> (tiles laid when last asked, {cell: rotations}, placements)
         self._lent: set = set()  # faces whose table a list of options holds
+        self._around_of: tuple = (None, -1, [])  # (cell, tiles laid then, its neighbours' patterns)
 
     @staticmethod
     def faces(tiles) -> list:
@@ -59,11 +60,10 @@ class Placing:
             if face.name in self._lent:
                 fits = dict(fits)
                 self._lent.discard(face.name)
-            neighbours = self.board.grid.neighbours
             for laid in order[synced:]:
                 count -= len(fits.pop(laid, ()))
-                for cell in neighbours(laid):
-                    rotations, old = get(frontier.get(cell)), fits.get(cell, ())
+                for cell, pattern in self._around(laid):
+                    rotations, old = get(pattern), fits.get(cell, ())
                     if rotations:
                         fits[cell] = rotations
                     elif old:
@@ -71,6 +71,15 @@ class Placing:
                     count += len(rotations or ()) - len(old)
         self._cache[face.name] = (len(order), fits, count)
         return fits, count
+
+    def _around(self, laid) -> list[tuple]:
+        """(cell, requirement pattern) of the cells around a laid tile, as the board is now, worked
+        out once for every face that asks (only while no later tile changed them)."""
+        if self._around_of[0] != laid or self._around_of[1] != len(self.board.order):
+            frontier = self.board.frontier
+            self._around_of = (laid, len(self.board.order),
+                               [(c, frontier.get(c)) for c in self.board.grid.neighbours(laid)])
+        return self._around_of[2]
 
     def legal(self, face, cell, rotation: int) -> bool:
         pattern = self.board.frontier.get(cell)
