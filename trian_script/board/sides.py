@@ -48,12 +48,14 @@ def sides_face(name: str, notation: str, features: dict[str, Feature], propertie
     for letter in letters:
         if letter not in by_letter:
             raise FaceError(path, f"unknown side letter '{letter.upper()}' in '{notation}'",
-                            expected=", ".join(f"{l.upper()} ({f.name})" for l, f in by_letter.items() if not f.centre))
+                            expected=", ".join(f"{l.upper()} ({f.name})" for l, f in by_letter.items() if not f.centre),
+                            hint="a side letter is the letter of a feature of this tileset")
         kinds.append(by_letter[letter])
     centre = by_letter.get(centre_letter) if centre_letter else None
     if centre_letter and (centre is None or not centre.centre):
         raise FaceError(path, f"'/{centre_letter.upper()}' is not a centre",
-                        expected=", ".join(f"/{l.upper()} ({f.name})" for l, f in by_letter.items() if f.centre))
+                        expected=", ".join(f"/{l.upper()} ({f.name})" for l, f in by_letter.items() if f.centre),
+                        hint="after '/' comes the letter of a feature marked 'centre'")
     regions = _regions(notation, kinds, centre, path)
     if marks:
         regions = _marked(regions, properties, mark, marks, notation, path)
@@ -146,7 +148,10 @@ def parse_place(text: str, faces=()):
 def region_name(placed, index: int) -> str:
     """A region of a placed tile in words: its kind, and when the tile has several of that kind
     (lanes at a junction), the lowest board side it touches: ``lane 2``."""
-    regions, kind = placed.face.regions, placed.face.regions[index].kind
-    if sum(r.kind == kind for r in regions) == 1:
-        return kind
-    return f"{kind} {min((p + placed.rotation) % len(placed.face.edges) for p in regions[index].positions)}"
+    names = placed.face.__dict__.setdefault("_names", {})  # asked every turn: kept per face
+    key = (placed.rotation, index)
+    if key not in names:
+        regions, kind = placed.face.regions, placed.face.regions[index].kind
+        names[key] = kind if sum(r.kind == kind for r in regions) == 1 else \
+            f"{kind} {min((p + placed.rotation) % len(placed.face.edges) for p in regions[index].positions)}"
+    return names[key]

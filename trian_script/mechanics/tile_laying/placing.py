@@ -9,7 +9,9 @@ Ruleset values it serves (Galactic Realms names them):
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate, islice
 
 
 class Placing:
@@ -18,7 +20,9 @@ class Placing:
         self.fixed = rotation == "fixed"
         self.contact = contact_rule.removesuffix("_contact") if contact_rule != "match_only" else None
         self.strict = self.fixed or self.contact is not None
-        self._cache: dict = {}  # face name -> (tiles laid when last asked, {cell: rotations})
+        self._cache: dict = {}  # face name -> (tiles laid when last asked, {cell: rotations}, placements)
+        self._lent: set = set()  # faces whose table a list of options holds
+        self._around_of: tuple = (None, -1, [])  # (cell, tiles laid then, its neighbours' patterns)
 
     @staticmethod
     def faces(tiles) -> list:
@@ -37,28 +41,45 @@ class Placing:
         only when it is read (a bot that picks one at random pays for one)."""
         if self.strict:
             return [(key(faces[i]), cell, r) for i, cell, r in self.placements(faces)]
-        return Placements([(key(face), list(fits.items()), sum(map(len, fits.values())))
-                           for face in faces for fits in (self._fitting(face),)])
+        out = []
+        for face in faces:
+            fits, count = self._fitting(face)
+            self._lent.add(face.name)  # handed out: copied before it changes (copy on write)
+            out.append((key(face), fits, count))
+        return Placements(out)
 
-    def _fitting(self, face) -> dict:
-        """cell -> the rotations of ``face`` that fit there, kept from call to call: only the cells
-        around the tiles laid since the last call are looked at again."""
+    def _fitting(self, face) -> tuple[dict, int]:
+        """(cell -> the rotations of ``face`` that fit there, how many placements), kept from call
+        to call: only the cells around the tiles laid since the last call are looked at again."""
         order, frontier, get = self.board.order, self.board.frontier, face.fits.get
-        synced, fits = self._cache.get(face.name, (-1, None))
+        synced, fits, count = self._cache.get(face.name, (-1, None, 0))
         if fits is None or len(order) - synced > 6:
             fits = {cell: rotations for cell, pattern in frontier.items() if (rotations := get(pattern))}
-        else:
-            neighbours = self.board.grid.neighbours
+            count = sum(map(len, fits.values()))
+        elif synced < len(order):
+            if face.name in self._lent:
+                fits = dict(fits)
+                self._lent.discard(face.name)
             for laid in order[synced:]:
-                fits.pop(laid, None)
-                for cell in neighbours(laid):
-                    rotations = get(frontier.get(cell))
+                count -= len(fits.pop(laid, ()))
+                for cell, pattern in self._around(laid):
+                    rotations, old = get(pattern), fits.get(cell, ())
                     if rotations:
                         fits[cell] = rotations
-                    else:
-                        fits.pop(cell, None)
-        self._cache[face.name] = (len(order), fits)
-        return fits
+                    elif old:
+                        del fits[cell]
+                    count += len(rotations or ()) - len(old)
+        self._cache[face.name] = (len(order), fits, count)
+        return fits, count
+
+    def _around(self, laid) -> list[tuple]:
+        """(cell, requirement pattern) of the cells around a laid tile, as the board is now, worked
+        out once for every face that asks (only while no later tile changed them)."""
+        if self._around_of[0] != laid or self._around_of[1] != len(self.board.order):
+            frontier = self.board.frontier
+            self._around_of = (laid, len(self.board.order),
+                               [(c, frontier.get(c)) for c in self.board.grid.neighbours(laid)])
+        return self._around_of[2]
 
     def legal(self, face, cell, rotation: int) -> bool:
         pattern = self.board.frontier.get(cell)
@@ -80,7 +101,7 @@ class Placing:
         return f"a tile with {self.contact} sides must touch a placed tile with one", rules["contact"]
 
     def fits(self, tile) -> bool:
-        return bool(self.placements([tile.faces[0]]) if self.strict else self._fitting(tile.faces[0]))
+        return bool(self.placements([tile.faces[0]]) if self.strict else self._fitting(tile.faces[0])[1])
 
     def _touches(self, face, cell, rotation: int) -> bool:
         if self.contact is None:
@@ -91,12 +112,11 @@ class Placing:
 
 
 class Placements(Sequence):
-    """Placements per face as (key, [(cell, rotations), …], how many), read as one flat list."""
+    """Placements per face as (key, {cell: rotations}, how many), read as one flat list."""
 
     def __init__(self, faces: list[tuple]):
-        self.faces = [(key, items) for key, items, _ in faces]
-        self.counts = [count for _, _, count in faces]
-        self.total = sum(self.counts)
+        self.faces = faces
+        self.total = sum(count for _, _, count in faces)
 
     def __len__(self) -> int:
         return self.total
@@ -106,14 +126,14 @@ class Placements(Sequence):
             index += self.total
         if not 0 <= index < self.total:
             raise IndexError(index)
-        for (key, items), count in zip(self.faces, self.counts):
+        for key, fits, count in self.faces:
             if index >= count:
                 index -= count
                 continue
-            for cell, rotations in items:
-                if index < len(rotations):
-                    return key, cell, rotations[index]
-                index -= len(rotations)
+            ends = list(accumulate(map(len, fits.values())))
+            i = bisect_right(ends, index)
+            cell, rotations = next(islice(fits.items(), i, None))
+            return key, cell, rotations[index - (ends[i - 1] if i else 0)]
 
     def __iter__(self):
-        return ((key, cell, r) for key, items in self.faces for cell, rotations in items for r in rotations)
+        return ((key, cell, r) for key, fits, _ in self.faces for cell, rotations in fits.items() for r in rotations)
