@@ -66,8 +66,8 @@ def _build(game, cell, level: str, area) -> None:
     if area.kind == "nebula":
         game.fill_nebula(area, game.ruleset.value(f"construction.nebula-minerals.{level}"))
     ship = game.ships.get(cell)
-    if level == "space-station" and ship and ship.kind in _barred_kinds(game, "space-station"):
-        game.return_ship(cell)  # DX-3.6: the rogue returns, no battle, no VP
+    if level == "space-station" and ship and not game.has_property(ship.kind, "blocks"):
+        game.return_ship(cell)  # DX-3.6: a rogue there returns, no battle, no VP (a corvette stays)
     game.emit("station-built", game.current.name, player=game.current.name, level=level, kind=area.kind,
               tiles=len(area.tiles), emissaries=0, area=area.id)
     game.action_done()

@@ -401,6 +401,7 @@ def state_env(game) -> tuple[dict, dict]:
     for colour in colours:
         env[f"bag.{colour}"] = game.bag[colour]
     env["bag"] = sum(game.bag.values())
+    env["pool"] = env["bag"]  # the same minerals, where a game keeps them in an open pool (Deluxe DX-1.5)
     env["turn"] = game.turn
     env["phase"] = game.phase
     env["current"] = game.current.name
