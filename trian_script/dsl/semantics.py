@@ -380,7 +380,14 @@ def _check_choices(defs, block, path, item, names, values) -> set:
         _check_expr(defs, block, where + ("where",), choice.get("where"), names | brought, values)
     import string
 
-    for _, field, _, _ in string.Formatter().parse(item.get("label", "")):
+    try:
+        fields = list(string.Formatter().parse(item.get("label", "")))
+    except ValueError as err:  # a lone brace: the label could not be written out at play
+        defs.report.add("TS306", f"the label is not a valid template: {err}", block.source.find(path + ("label",)),
+                        expected="text with {CHOICE} for a choice's target, and {{ }} for a brace",
+                        hint="write a brace as {{ or }}")
+        fields = []
+    for _, field, _, _ in fields:
         chosen = [c["name"] for c in item.get("choose", [])]
         if field is not None and field.split(".")[0] not in chosen:
             defs.report.add("TS306", f"the label names '{{{field}}}', which is not a choice",
