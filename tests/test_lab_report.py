@@ -46,7 +46,7 @@ def test_report_has_a_row_per_game_and_seat(tmp_path, capsys):
 def test_an_interrupted_study_keeps_its_games_and_goes_on(tmp_path, capsys, monkeypatch):
     whole = tmp_path / "whole"
     assert simulate_cli(["--games", "6", "--report", str(whole), *STUDY]) == 0
-    capsys.readouterr()
+    summary = capsys.readouterr().out
 
     part = tmp_path / "part"
     real = balance.play_game
@@ -66,7 +66,9 @@ def test_an_interrupted_study_keeps_its_games_and_goes_on(tmp_path, capsys, monk
 
     monkeypatch.setattr(balance, "play_game", real)
     assert simulate_cli(["--games", "6", "--report", str(part), *STUDY]) == 0
-    assert "4 game(s) already played there" in capsys.readouterr().err
+    resumed = capsys.readouterr()
+    assert "4 game(s) already played there" in resumed.err
+    assert resumed.out == summary  # the games read back count as the games played (modules taken too)
     assert rows(part) == rows(whole)
     assert len((part / "results.jsonl").read_text().splitlines()) == 6
 
@@ -112,3 +114,26 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, capsys):
     assert simulate_cli(["--games", "2", *STUDY, "--cluster", "tcp://127.0.0.1:9", "--report", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --cluster tcp://127.0.0.1:9: no scheduler answers there") and err.count("\n") == 1
+
+
+def test_a_worker_that_dies_keeps_what_finished(tmp_path, capsys, monkeypatch):
+    import os
+
+    real = balance.play_game
+
+    def dies_at_seed_4(ruleset, seats, seed, first=None):
+        if seed == 4:
+            os._exit(9)  # the worker process ends at once, as if killed
+        return real(ruleset, seats, seed, first)
+
+    monkeypatch.setattr(balance, "play_game", dies_at_seed_4)  # the workers are forked with it
+    argv = ["--games", "6", "--seats", "xemh,sslyx", "--bot", "random", "--no-progress", "--report", str(tmp_path)]
+    assert simulate_cli([*argv, "--workers", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: a worker process died") and err.count("\n") == 1 and "are kept in" in err
+    kept = {int(r["seed"]) for r in rows(tmp_path)}
+    assert 4 not in kept and len((tmp_path / "results.jsonl").read_text().splitlines()) == len(kept)
+
+    monkeypatch.setattr(balance, "play_game", real)
+    assert simulate_cli([*argv, "--workers", "1"]) == 0
+    assert {int(r["seed"]) for r in rows(tmp_path)} == set(range(1, 7))

@@ -20,7 +20,7 @@ import sys
 import time
 import traceback
 from collections import defaultdict
-from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -227,7 +227,7 @@ def run(args) -> int:
     started = time.perf_counter()
     try:
         if getattr(args, "cluster", None):
-            code = _on_cluster(args, ruleset, left, workers, show, keep)
+            code = _on_cluster(args, ruleset, left, workers, show, keep, finished)
             if code:
                 return code
         elif left:
@@ -301,7 +301,7 @@ def _check_finished(plan: list[Table], finished: dict) -> None:
                                 "use a new folder")
 
 
-def _on_cluster(args, ruleset, plan: list[Table], workers: int, show: bool, keep) -> int:
+def _on_cluster(args, ruleset, plan: list[Table], workers: int, show: bool, keep, finished: dict) -> int:
     """Play ``plan`` on a Dask cluster; 0, or the exit code of an error already printed."""
     from .lab.cluster import ClusterError, connect, simulate_on
 
@@ -314,7 +314,7 @@ def _on_cluster(args, ruleset, plan: list[Table], workers: int, show: bool, keep
         with progress_bar(show) as bar:
             simulate_on(client, ruleset, plan, content=args.content, on_result=keep, bar=bar)
     except ClusterError as err:
-        print(f"error: {err}" + _kept(args, {}), file=sys.stderr)
+        print(f"error: {err}" + _kept(args, finished), file=sys.stderr)
         return 1
     finally:
         cluster = getattr(client, "cluster", None)
@@ -459,7 +459,7 @@ def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = No
             task = bar.add_task("games", total=len(plan))
             pending = set(futures)
             while pending:
-                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)  # each batch as it comes
                 for future in done:
                     try:
                         batch = future.result()

@@ -50,7 +50,7 @@ class ReportDir:
                     if number == len(lines):  # a line cut short when the run was killed: play it again
                         break
                     raise StudyMismatch(f"{results}:{number}: not a result line; use a new folder") from None
-                done[row["seed"]] = row
+                done[row["seed"]] = _as_played(row)
             _rewrite(results, [json.dumps(r) for r in done.values()])
         self._file = results.open("a", encoding="utf-8")
         return done
@@ -63,6 +63,12 @@ class ReportDir:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _as_played(row: dict) -> dict:
+    """A result as play_game returned it: JSON wrote the module numbers (keys of ``unlocked``) as text."""
+    row["unlocked"] = {colour: {int(k): v for k, v in modules.items()} for colour, modules in row["unlocked"].items()}
+    return row
 
 
 def _rewrite(path: Path, lines: list[str]) -> None:
