@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import threading
-from contextlib import contextmanager
 
 _state = threading.local()  # per thread: is a choice being applied?
 DRAWS = ("random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "gauss",
@@ -40,15 +39,18 @@ def _install() -> None:
             setattr(random, name, _guarded(name, draw))
 
 
-@contextmanager
-def applying_choice():
-    """The shared generator is closed for the duration (nested uses keep it closed)."""
-    before = getattr(_state, "applying", False)
-    _state.applying = True
-    try:
-        yield
-    finally:
-        _state.applying = before
+class applying_choice:
+    """``with applying_choice():`` closes the shared generator for the duration (nested uses keep it
+    closed). A class rather than a generator-based context manager: it runs on every choice."""
+
+    __slots__ = ("before",)
+
+    def __enter__(self) -> None:
+        self.before = getattr(_state, "applying", False)
+        _state.applying = True
+
+    def __exit__(self, *exc) -> None:
+        _state.applying = self.before
 
 
 _install()
