@@ -57,14 +57,7 @@ class GreedyBot:
         me = game.current.name
         best, best_value = [], float("-inf")
         for text in options:
-            match = re.search(r" ([ab]) @\(([-\d,]+)\) r(\d+)$", text)
-            face = game.drawn.faces[FACE_LETTERS.index(match.group(1))]
-            cell = tuple(int(v) for v in match.group(2).split(","))
-            value = sum(VALUE_PER_TILE.get(kind, 0) * tiles
-                        for kind, tiles in game.board.would_close(face, cell, int(match.group(3))))
-            # a tile with a place for an emissary lets the expedition follow
-            if game.current.supply["emissaries"] and any("emissary" in r.holds for r in face.regions):
-                value += 0.5
+            value = placement_value(game, text)
             value += self.rng.random() * 0.1  # break ties without a bias towards one corner
             if value > best_value:
                 best, best_value = [text], value
@@ -97,3 +90,21 @@ class GreedyBot:
         if declares:
             return max(declares, key=lambda o: (o.count("plus-one"), -o.count("reroll")))
         return options[0]
+
+
+PLACE = re.compile(r" ([ab]) @\(([-\d,]+)\) r(\d+)$")
+
+
+def placement_value(game, text: str) -> float:
+    """What placing a tile is worth: the areas it closes, by kind and size; a little more for a
+    tile with a place for an emissary (the expedition can follow). 0 for a text that is no placement."""
+    match = PLACE.search(text)
+    if match is None:
+        return 0.0
+    face = game.drawn.faces[FACE_LETTERS.index(match.group(1))]
+    cell = tuple(int(v) for v in match.group(2).split(","))
+    value = sum(VALUE_PER_TILE.get(kind, 0) * tiles
+                for kind, tiles in game.board.would_close(face, cell, int(match.group(3))))
+    if game.current.supply["emissaries"] and any("emissary" in r.holds for r in face.regions):
+        value += 0.5
+    return value

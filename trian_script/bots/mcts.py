@@ -38,7 +38,7 @@ import random
 import re
 import time
 
-from .greedy import VALUE_PER_TILE, GreedyBot
+from .greedy import GreedyBot, placement_value
 
 LIGHT = ("log", "notes", "scores_log", "effects")  # what a search copy need not carry
 PER_OPTION = 3  # at most this many iterations per candidate (and one more share): few options need few
@@ -47,7 +47,6 @@ MODULE_WORTH = 0.5, 1.5  # of its price, at the end and at the start: a module p
 GREEDY_PRIOR = 4, 0.05  # virtual visits for the greedy bot's option at the root, and how much better
 #                         than the position as it stands their mean reward is
 ROLLOUT_PLACEMENTS = 8  # placements a rollout reads before it lays a tile
-PLACE = re.compile(r" ([ab]) @\(([-\d,]+)\) r(\d+)$")
 
 
 class Node:
@@ -175,7 +174,7 @@ class MCTSBot:
         options = sim.decision.options
         if sim.decision.kind == "place" and len(options) > ROLLOUT_PLACEMENTS:
             sample = [options[i] for i in self.rng.sample(range(len(options)), ROLLOUT_PLACEMENTS)]
-            return max(sample, key=lambda text: _placement_value(sim, text))
+            return max(sample, key=lambda text: placement_value(sim, text))
         return self.rollout.choose(sim)
 
     # -- what the bot does not know ----------------------------------------------------------------
@@ -206,7 +205,7 @@ class MCTSBot:
     def _candidates(self, game, options: list[str]) -> list[str]:
         if game.decision.kind != "place" or len(options) <= self.width:
             return options
-        return sorted(options, key=lambda text: -_placement_value(game, text))[:self.width]
+        return sorted(options, key=lambda text: -placement_value(game, text))[:self.width]
 
     # -- how good a position is --------------------------------------------------------------------
     def _rewards(self, game) -> dict[str, float]:
@@ -260,19 +259,3 @@ def _left(game) -> float:
     stacks = getattr(game, "stacks", None)
     total = len(game.ruleset.tileset.tiles) if stacks is not None else 0
     return min(1.0, sum(len(s) for s in stacks) / total) if total else 0.5
-
-
-def _placement_value(game, text: str) -> float:
-    """The greedy bot's reading of a placement: the areas it closes, by kind and size."""
-    from ..games.new_order.actions import FACE_LETTERS
-
-    match = PLACE.search(text)
-    if match is None:
-        return 0.0
-    face = game.drawn.faces[FACE_LETTERS.index(match.group(1))]
-    cell = tuple(int(v) for v in match.group(2).split(","))
-    value = sum(VALUE_PER_TILE.get(kind, 0) * tiles
-                for kind, tiles in game.board.would_close(face, cell, int(match.group(3))))
-    if game.current.supply["emissaries"] and any("emissary" in r.holds for r in face.regions):
-        value += 0.5
-    return value
