@@ -164,6 +164,12 @@ class _Picks:
     def claims(self, text: str) -> bool:
         return self.pick is not None and self.pick.claims(text)
 
+    def _rerolls(self) -> None:
+        """Ask the next reroll pick of the clash's dice (``self.rolls``); when none is left, decide."""
+        self.pick = self.rolls.pick(self._rerolls)
+        if self.pick is None:
+            self._decide(self.rolls.totals)
+
 
 class EmissaryBattle(_Picks):
     """NO-4.6: clashes among the players with emissaries in a closed area until one remains."""
@@ -203,11 +209,6 @@ class EmissaryBattle(_Picks):
     def _clash(self) -> None:
         self.rolls = Rolls(self.game, self, self.players, self.bonus, self.declarations.declared)
         self._rerolls()
-
-    def _rerolls(self) -> None:
-        self.pick = self.rolls.pick(self._rerolls)
-        if self.pick is None:
-            self._decide(self.rolls.totals)
 
     def _decide(self, totals: dict[str, int]) -> None:
         game = self.game
@@ -342,11 +343,6 @@ class ShipBattle(_Picks):
         players = [self.game.ships[mine].player, self.game.ships[enemy].player]
         self.rolls = Rolls(self.game, self, players, {}, self.declarations.declared)
         self._rerolls()
-
-    def _rerolls(self) -> None:
-        self.pick = self.rolls.pick(self._rerolls)
-        if self.pick is None:
-            self._decide(self.rolls.totals)
 
     def _decide(self, totals: dict[str, int]) -> None:
         game = self.game
