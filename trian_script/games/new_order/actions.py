@@ -434,7 +434,7 @@ def teleports(game) -> dict:
 
 def teleport_targets(game, kind: str, origin) -> list:
     """(cell, region, label) where a unit on ``origin`` may be teleported to (NO-3.3.4)."""
-    return _emissary_targets(game, origin) if kind == "emissary" else _ship_targets(game, origin)
+    return _emissary_targets(game, origin) if kind == "emissary" else ship_targets(game, origin)
 
 
 def protected(game, cell, me: str) -> bool:
@@ -467,10 +467,16 @@ def _token_works_as(game, cell, piece: str) -> bool:
     return any(game.ruleset.tokens.get(t.kind, {}).get("works-as") == piece for t in game.tokens_at(cell))
 
 
-def _ship_targets(game, origin):
+def ship_targets(game, origin, owner: str | None = None) -> list:
+    """(cell, region, label) where a ship, or a piece that is one, may be teleported from
+    ``origin`` (NO-3.3.4): a placed tile's outer space with no ship there (a race's ship-like token
+    is a ship too), out of the reach of exmitters that act on ``owner`` (the ship's owner)."""
+    from .skill_targets import ship_like_tokens_at
+
+    owner = owner or game.ships[origin].player
     out = []
     for cell, placed in sorted(game.board.cells.items()):
-        if cell == origin or cell in game.ships or game.exmitter_reach(cell, game.ships[origin].player):
+        if cell == origin or cell in game.ships or ship_like_tokens_at(game, cell) or game.exmitter_reach(cell, owner):
             continue
         for index, region in enumerate(placed.face.regions):
             if "ship" in region.holds:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from .actions import protected, region_name, teleport_targets
+from .actions import protected, region_name, ship_targets, teleport_targets
 
 
 class Target:
@@ -211,15 +211,7 @@ def ship_like_tokens_at(game, cell) -> list:
 def token_teleport_targets(game, origin, owner: str) -> list:
     """(cell, region, label) where a ship-like token may be teleported (NO-3.3.4, as a ship): a placed
     tile's outer space, no ship or ship-like token there, out of an exmitter's reach for its owner."""
-    out = []
-    for cell, placed in sorted(game.board.cells.items()):
-        if cell == origin or cell in game.ships or ship_like_tokens_at(game, cell) or game.exmitter_reach(cell, owner):
-            continue
-        for index, region in enumerate(placed.face.regions):
-            if "ship" in region.holds:
-                name = region_name(placed.face.regions, index)
-                out.append((cell, index, "" if name == "space" else name))
-    return out
+    return ship_targets(game, origin, owner)
 
 
 def target_values(game) -> dict:
