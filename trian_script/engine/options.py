@@ -49,7 +49,7 @@ class Options(Mapping):
         self.entries, self.kind = entries, kind
         self._text, self._apply, self._parse, self._legal = text, apply, parse, legal
         self._texts: dict[int, str] = {}
-        self._written: dict[str, int] = {}  # text -> index of the texts written: their entries, no parse
+        self._written: dict[str, tuple] = {}  # text -> entry of the texts written: no parse, no lookup
         self._members: set | None = None
         self._parsed: tuple[str, tuple | None] = ("", None)
 
@@ -58,8 +58,9 @@ class Options(Mapping):
 
     def text(self, index: int) -> str:
         if index not in self._texts:
-            text = self._texts[index] = self._text(self.entries[index])
-            self._written.setdefault(text, index)
+            entry = self.entries[index]
+            text = self._texts[index] = self._text(entry)
+            self._written.setdefault(text, entry)
         return self._texts[index]
 
     def __len__(self) -> int:
@@ -88,9 +89,9 @@ class Options(Mapping):
         return entry in self._members
 
     def __getitem__(self, text: str) -> Callable:
-        index = self._written.get(text)
-        if index is not None:
-            return self._apply(self.entries[index])
+        entry = self._written.get(text)
+        if entry is not None:
+            return self._apply(entry)
         if text not in self:
             raise KeyError(text)
         return self._apply(self._entry(text))
