@@ -22,8 +22,7 @@ class Placing:
         self.strict = self.fixed or self.contact is not None
         self._cache: dict = {}  # face name -> (tiles laid when last asked, {cell: rotations}, placements)
         self._lent: set = set()  # faces whose table a list of options holds
-        self._changed_of: tuple = (-1, {})  # (tiles laid then, {tiles laid when synced: changed cells})
-        self._neighbours: dict = {}  # cell -> the cells around it (a grid's cells never move)
+        self._around_of: tuple = (None, -1, [])  # (cell, tiles laid then, its neighbours' patterns)
 
     @staticmethod
     def faces(tiles) -> list:
@@ -61,36 +60,26 @@ class Placing:
             if face.name in self._lent:
                 fits = dict(fits)
                 self._lent.discard(face.name)
-            for cell, pattern in self._changed(synced):
-                rotations, old = get(pattern), fits.get(cell, ())
-                if rotations:
-                    fits[cell] = rotations
-                elif old:
-                    del fits[cell]
-                count += len(rotations or ()) - len(old)
+            for laid in order[synced:]:
+                count -= len(fits.pop(laid, ()))
+                for cell, pattern in self._around(laid):
+                    rotations, old = get(pattern), fits.get(cell, ())
+                    if rotations:
+                        fits[cell] = rotations
+                    elif old:
+                        del fits[cell]
+                    count += len(rotations or ()) - len(old)
         self._cache[face.name] = (len(order), fits, count)
         return fits, count
 
-    def _changed(self, synced: int) -> list[tuple]:
-        """(cell, requirement pattern now) of the cells the tiles laid since ``synced`` changed: each
-        laid cell (pattern None) and the cells around it, each once, first seen first; worked out
-        once for every face synced alike. Patterns are today's, so a cell's first visit settles it."""
-        laid_now = len(self.board.order)
-        if self._changed_of[0] != laid_now:
-            self._changed_of = (laid_now, {})
-        known = self._changed_of[1].get(synced)
-        if known is None:
-            frontier, neighbours, seen = self.board.frontier, self._neighbours, {}
-            for laid in self.board.order[synced:]:
-                seen.setdefault(laid, None)
-                around = neighbours.get(laid)
-                if around is None:
-                    around = neighbours[laid] = self.board.grid.neighbours(laid)
-                for cell in around:
-                    if cell not in seen:
-                        seen[cell] = frontier.get(cell)
-            known = self._changed_of[1][synced] = list(seen.items())
-        return known
+    def _around(self, laid) -> list[tuple]:
+        """(cell, requirement pattern) of the cells around a laid tile, as the board is now, worked
+        out once for every face that asks (only while no later tile changed them)."""
+        if self._around_of[0] != laid or self._around_of[1] != len(self.board.order):
+            frontier = self.board.frontier
+            self._around_of = (laid, len(self.board.order),
+                               [(c, frontier.get(c)) for c in self.board.grid.neighbours(laid)])
+        return self._around_of[2]
 
     def legal(self, face, cell, rotation: int) -> bool:
         pattern = self.board.frontier.get(cell)
