@@ -35,7 +35,9 @@ class AreaForest:
     def add(self, kind: str, cell, open_segments: int, props) -> int:
         node = len(self.parent)
         self.parent.append(node)
-        totals = AreaTotals(kind, {cell}, [node], open_segments, Counter(dict(props)))
+        counts = _empty_counter()
+        dict.update(counts, props)  # what Counter(props) does into an empty Counter, without its Python __init__
+        totals = AreaTotals(kind, {cell}, [node], open_segments, counts)
         self.totals[node] = totals
         return node
 

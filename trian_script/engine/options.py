@@ -49,6 +49,7 @@ class Options(Mapping):
         self.entries, self.kind = entries, kind
         self._text, self._apply, self._parse, self._legal = text, apply, parse, legal
         self._texts: dict[int, str] = {}
+        self._written: dict[str, tuple] = {}  # text -> entry of the texts written: no parse, no lookup
         self._members: set | None = None
         self._parsed: tuple[str, tuple | None] = ("", None)
 
@@ -57,7 +58,9 @@ class Options(Mapping):
 
     def text(self, index: int) -> str:
         if index not in self._texts:
-            self._texts[index] = self._text(self.entries[index])
+            entry = self.entries[index]
+            text = self._texts[index] = self._text(entry)
+            self._written.setdefault(text, entry)
         return self._texts[index]
 
     def __len__(self) -> int:
@@ -74,6 +77,8 @@ class Options(Mapping):
     def __contains__(self, text) -> bool:
         if not isinstance(text, str):
             return False
+        if text in self._written:  # a text written from an entry: one of the options (a bot's pick)
+            return True
         entry = self._entry(text)
         if entry is None:
             return False
@@ -84,6 +89,9 @@ class Options(Mapping):
         return entry in self._members
 
     def __getitem__(self, text: str) -> Callable:
+        entry = self._written.get(text)
+        if entry is not None:
+            return self._apply(entry)
         if text not in self:
             raise KeyError(text)
         return self._apply(self._entry(text))
@@ -94,7 +102,7 @@ class Options(Mapping):
             return default
         entry = self._entry(text)
         self.entries = [e for e in self.entries if e != entry]
-        self._texts, self._members, self._legal = {}, set(self.entries), None
+        self._texts, self._written, self._members, self._legal = {}, {}, set(self.entries), None
         return self._apply(entry)
 
 

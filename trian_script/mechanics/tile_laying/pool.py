@@ -38,9 +38,10 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
         raise ValueError(f"pool.stuck = {rule}: one of {', '.join(STUCK_RULES)}")
     fits = fits or (lambda tile: fits_anywhere(board, tile))
     aside: list = []
-    if not any(fits(tile) for tile in pool.tiles):
+    fitting = any(fits(tile) for tile in pool.tiles)  # asked once per pool drawn
+    if not fitting:
         pool.stuck += 1
-    while not any(fits(tile) for tile in pool.tiles):
+    while not fitting:
         if not pool.bag:
             pool.removed += pool.tiles + aside
             pool.tiles = []
@@ -51,6 +52,7 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
             pool.removed += pool.tiles
         pool.tiles = []
         refill(pool, size)
+        fitting = any(fits(tile) for tile in pool.tiles)
     if aside:
         pool.bag += aside
         rng.shuffle(pool.bag)
