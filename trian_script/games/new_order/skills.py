@@ -242,6 +242,7 @@ class SkillBook:
         self._firing = False  # areas of effect are acting
         self._acting: list[dict] = []  # skills running now (nested): points changed inside each
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
+        self._listing = 0  # options being listed (nested): a changed price then counts for nothing
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
     # -- setup and evolution --------------------------------------------------------------
@@ -373,7 +374,7 @@ class SkillBook:
     def listing(self):
         """While the options of a decision are worked out: a changed price decides what is offered,
         but only the choice applied uses it."""
-        self.__dict__["_listing"] = getattr(self, "_listing", 0) + 1
+        self._listing += 1
         try:
             yield
         finally:
@@ -382,9 +383,9 @@ class SkillBook:
     def _count_changes(self, parameter: str, changers) -> None:
         """Count each skill's change of a parameter once per choice applied (a parameter may be
         asked several times while a choice is applied); not while options are listed."""
-        if getattr(self, "_listing", 0):
+        if self._listing:
             return
-        moment, seen = getattr(self, "_changes_seen", (-1, frozenset()))
+        moment, seen = self._changes_seen
         if moment != len(self.game.log):
             moment, seen = len(self.game.log), frozenset()
         for owner, skill in changers:
@@ -450,13 +451,18 @@ class SkillBook:
             self.fire_areas()
 
     # -- areas of effect --------------------------------------------------------------------------
+    def _kept(self, name: str, build):
+        """A table made from every player's skills by ``build()``, kept until a skill is added
+        (``_cache`` is cleared then): the indexes below are asked on every event and decision."""
+        table = self._cache.get(name)
+        if table is None:
+            table = self._cache[name] = build()
+        return table
+
     def _areas(self) -> list:
-        """(player, skill, area) of every area of effect, made again when a skill is added."""
-        index = self._cache.get("areas")
-        if index is None:
-            index = self._cache["areas"] = [(player, skill, area) for player, owned in self.owned.items()
-                                            for skill in owned.skills for area in skill.areas]
-        return index
+        """(player, skill, area) of every area of effect."""
+        return self._kept("areas", lambda: [(player, skill, area) for player, owned in self.owned.items()
+                                             for skill in owned.skills for area in skill.areas])
 
     def fire_areas(self) -> None:
         """Every area of effect acts on what stands in its field now (after any event and any skill
@@ -498,17 +504,15 @@ class SkillBook:
                     self.credited(player, skill.name, run_effects, game, player, skill, area.effects, here, {})
 
     def _triggers(self) -> dict:
-        """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
-        made again when a skill is added (``_cache`` is cleared then)."""
-        index = self._cache.get("triggers")
-        if index is None:
-            index = {}
+        """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
+        def build() -> dict:
+            index: dict = {}
             for player, owned in self.owned.items():
                 for skill in owned.skills:
                     for i, trigger in enumerate(skill.triggers):
                         index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
-            self._cache["triggers"] = index
-        return index
+            return index
+        return self._kept("triggers", build)
 
     # -- skill actions ---------------------------------------------------------------------------
     def action_options(self, phase: str) -> dict:
@@ -530,16 +534,15 @@ class SkillBook:
 
     def _actions(self) -> dict:
         """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
-        order of the skills; made again when a skill is added (``_cache`` is cleared then)."""
-        index = self._cache.get("actions")
-        if index is None:
-            index = {}
+        order of the skills."""
+        def build() -> dict:
+            index: dict = {}
             for player, owned in self.owned.items():
                 for skill in owned.skills:
                     for number, action in enumerate(skill.actions):
                         index.setdefault((player, action.phase), []).append((skill, number, action))
-            self._cache["actions"] = index
-        return index
+            return index
+        return self._kept("actions", build)
 
     def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
