@@ -419,6 +419,7 @@ class Game:
         if amount < 0 and self.SCORE_FLOOR is not None:
             amount = -min(-amount, held - self.SCORE_FLOOR)
         setattr(target, self.POINTS, held + amount)
+        self.points_changed(player, amount)
         event = ScoreEvent(player, amount, source, explanation, self.POINTS_UNIT)
         self.scores_log.append(event)
         self.note(str(event))
@@ -427,6 +428,9 @@ class Game:
                                          env=dict(env)):
                 for extra, why in terms or ():
                     self.score(player, int(extra), source, why)
+
+    def points_changed(self, player: str, amount: int) -> None:
+        """Called after each change of a player's points (a game may credit it to what caused it)."""
 
     # -- copies, undo, pickling ---------------------------------------------------------------------
     def __getstate__(self) -> dict:

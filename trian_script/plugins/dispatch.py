@@ -166,9 +166,16 @@ class Hooks:
         return modifiers
 
     def _crediting(self, owner: str, skill: str, method):
+        game, doing = self.game, (owner, skill)  # (a copy's skills may not be made yet: read when called)
+
         @wraps(method)
-        def credited(**kwargs):
-            return self.game.skills.credited(owner, skill, method, **kwargs)
+        def credited(**kwargs):  # the owner's points changed meanwhile are the skill's (SkillBook.scored)
+            acting = game.skills._acting
+            acting.append(doing)
+            try:
+                return method(**kwargs)
+            finally:
+                acting.pop()
 
         credited.__wrapped__ = method
         return credited

@@ -119,6 +119,9 @@ class NewOrder(Game):
                 return known
         return self.skills.param(name, player, context)
 
+    def points_changed(self, player: str, amount: int) -> None:
+        self.skills.scored(player, amount)  # the balance lab's credits each skill brought
+
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)

@@ -117,6 +117,7 @@ class Choice:
     name: str
     source: Formula  # a call of one of ``SOURCES``
     where: Formula | None = None
+    free: bool = False  # it reads no choice before it: the same targets whatever those picked
 
 
 @shared
@@ -128,6 +129,7 @@ class SkillAction:
     effects: tuple[Formula, ...]
     limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
+    early: bool = False  # its condition reads no target: asked once, before the targets are listed
 
 
 @shared
@@ -189,11 +191,7 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                                if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
     triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
                              t.get("limit")) for t in definition.get("triggers", []))
-    actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"]), a.get("limit"),
-                                tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
-                                      for c in a.get("choose", ())))
-                    for a in definition.get("actions", []))
+    actions = tuple(_action(a, formula) for a in definition.get("actions", []))
     areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
                                tuple(formula(e) for e in a["effects"]), a.get("until"))
                   for a in definition.get("areas", []))
@@ -202,6 +200,25 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                  tuple(sorted(definition.get("grants", {}).items())),
                  tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder,
                  areas)
+
+
+def _action(definition: dict, formula) -> SkillAction:
+    """A skill action, with what its listing may work out once (``Choice.free``, ``early``)."""
+    choices, before = [], []
+    for c in definition.get("choose", ()):
+        source, where = formula(c["from"]), formula(c.get("where"))
+        choices.append(Choice(c["name"], source, where, not _reads(before, source, where)))
+        before.append(c["name"])
+    condition = formula(definition.get("if"))
+    return SkillAction(definition["phase"], definition.get("label", ""), condition,
+                       tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
+                       condition is not None and not _reads(before, condition))
+
+
+def _reads(chosen: list, *formulas) -> bool:
+    """Whether a formula reads one of the ``chosen`` targets (``stake``, ``stake.count``)."""
+    names = {n.partition(".")[0] for f in formulas if f is not None for n in f.names}
+    return not names.isdisjoint(chosen)
 
 
 def compile_race(definition: dict, pieces: dict | None = None) -> Race:
@@ -240,9 +257,10 @@ class SkillBook:
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
         self._firing = False  # areas of effect are acting
-        self._acting: list[dict] = []  # skills running now (nested): points changed inside each
+        self._acting: list[tuple] = []  # (owner, skill) of the skills running now, innermost last
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
+        self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
     # -- setup and evolution --------------------------------------------------------------
@@ -374,6 +392,8 @@ class SkillBook:
     def listing(self):
         """While the options of a decision are worked out: a changed price decides what is offered,
         but only the choice applied uses it."""
+        if not self._listing:
+            self._listed = {}  # what one listing works out once (``_bound``)
         self._listing += 1
         try:
             yield
@@ -395,30 +415,25 @@ class SkillBook:
         self._changes_seen = (moment, seen)
 
     def credited(self, owner: str, skill: str, run, *args, **kwargs):
-        """``run(*args, **kwargs)``, and the change of ``owner``'s points meanwhile credited to
-        ``skill`` (less what skills run inside it brought: those are credited to them). Runs on
-        every hook a skill plugin hears, so it keeps to plain dicts and skips zero changes."""
-        owned = self.owned.get(owner)
-        if owned is None:
-            return run(*args, **kwargs)
-        acting, points = self._acting, self.game.POINTS
-        holder = self.game.player(owner)
-        before = getattr(holder, points)
-        inner: dict = {}  # player -> points changed by skills run inside this one
-        acting.append(inner)
+        """``run(*args, **kwargs)`` as the doing of ``owner``'s ``skill``: each change of ``owner``'s
+        points meanwhile is credited to it (``scored``), unless a skill of the same owner run inside
+        it made the change (that one is credited)."""
+        acting = self._acting
+        acting.append((owner, skill))
         try:
             return run(*args, **kwargs)
         finally:
             acting.pop()
-            delta = getattr(holder, points) - before
-            if delta != inner.get(owner, 0):
-                owned.brought[skill] += delta - inner.get(owner, 0)
-            if acting and (delta or inner):
-                outer = acting[-1]
-                for who, change in inner.items():
-                    if who != owner:
-                        outer[who] = outer.get(who, 0) + change
-                outer[owner] = outer.get(owner, 0) + delta
+
+    def scored(self, player: str, amount: int) -> None:
+        """``player``'s points changed by ``amount``: credited to the innermost running skill of
+        ``player`` (none: the game's own rules did it)."""
+        for owner, skill in reversed(self._acting):
+            if owner == player:
+                owned = self.owned.get(owner)
+                if owned is not None:
+                    owned.brought[skill] += amount
+                return
 
     def _base(self, name: str):
         try:
@@ -547,35 +562,62 @@ class SkillBook:
     def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
-        chosen = {c.name for c in action.choices}
-        early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
-        if early and not action.condition(env):
+        if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
+        env = Scope(env, {BOUND: self._bound(me, env)})
+        # a choice that reads none before it has the same targets after every pick: listed once,
+        # and with none of them there is no option at all
+        listed = {}
+        for choice in action.choices[1:]:
+            if choice.free:
+                listed[choice.name] = targets = list(self._targets(choice, Scope(env, {})))
+                if not targets:
+                    return {}
         out = {}
-        for picked in self._picks(action.choices, Scope(env, {})):
-            if action.condition is not None and not early and not action.condition(Scope(env, picked)):
+        late = action.condition is not None and not action.early
+        for picked in self._picks(action.choices, listed, Scope(env, {})):
+            if late and not action.condition(Scope(env, picked)):
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
         return out
 
-    def _picks(self, choices, env: "Scope", picked: dict | None = None):
+    def _bound(self, me: str, env: dict) -> dict:
+        """The functions a choice's formulas call for ``me``: the owner's and the sources of
+        targets (made once per listing of options: they read the game when called)."""
+        key = ("bound", me)
+        bound = self._listed.get(key) if self._listing else None
+        if bound is None:
+            bound = {**env[BOUND], **sources(self.game, me)}
+            if self._listing:
+                self._listed[key] = bound
+        return bound
+
+    @staticmethod
+    def _targets(choice: Choice, env: "Scope"):
+        """The targets of ``choice`` that its condition allows (``env`` holds each while it is asked)."""
+        for target in choice.source(env):
+            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
+            if choice.where is None or choice.where(env):
+                yield target
+        env.pop(choice.name, None)
+
+    def _picks(self, choices, listed: dict, env: "Scope", picked: dict | None = None):
         """Every combination of targets, in order, as {choice: target}: each choice may read the
-        ones before it (``env`` holds them while their followers are listed)."""
+        ones before it (``env`` holds them while their followers are listed); ``listed``: the
+        targets of choices that read none before them, listed once."""
         picked = picked or {}
         if len(picked) == len(choices):
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        for target in choice.source(env):
-            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
-            if choice.where is None or choice.where(env):
-                picked[choice.name] = target
-                yield from self._picks(choices, env, picked)
-                del picked[choice.name]
-            del env[choice.name]
+        known = listed.get(choice.name)
+        for target in self._targets(choice, env) if known is None else known:
+            env[choice.name] = picked[choice.name] = target
+            yield from self._picks(choices, listed, env, picked)
+            del picked[choice.name]
+        env.pop(choice.name, None)
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -725,11 +767,6 @@ class _Words:
 
     def __getattr__(self, key: str):
         return self.target.data[key]
-
-
-def _chosen_names(chosen: set, env: dict) -> set:
-    """The names a condition may read from the targets chosen (``stake``, ``stake.count``…)."""
-    return chosen | {f"{c}.{key}" for c in chosen for source in SOURCES.values() for key in source[1]}
 
 
 def apply_modifiers(value, mods, game, player):
