@@ -464,7 +464,17 @@ def _emissary_targets(game, origin):
 
 def _token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
-    return any(game.ruleset.tokens.get(t.kind, {}).get("works-as") == piece for t in game.tokens_at(cell))
+    kinds = _working_as(game.ruleset, piece)  # asked for every tile: most rulesets have no such token
+    return bool(kinds) and any(t.cell == cell and t.kind in kinds for t in game.special_tokens.values())
+
+
+def _working_as(ruleset, piece: str) -> frozenset:
+    """The kinds of special token that act as ``piece`` (the ruleset's ``works-as``), found once."""
+    table = ruleset.__dict__.setdefault("_working_as", {})
+    kinds = table.get(piece)
+    if kinds is None:
+        kinds = table[piece] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("works-as") == piece)
+    return kinds
 
 
 def ship_targets(game, origin, owner: str | None = None) -> list:

@@ -414,7 +414,7 @@ class NewOrder(Game):
     def exmitter_reach(self, cell: Cell, player: str | None = None) -> bool:
         """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2) — for
         ``player``'s units, unless exmitters do not affect them (``exmitter.immune``)."""
-        return cell in self.exmitted and not (player and self.param("exmitter.immune", player))
+        return cell in self.exmitted and not self.exmitter_reach_spares(player)
 
     def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
         """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
@@ -431,29 +431,35 @@ class NewOrder(Game):
         ship = self.ships[cell]
         steps = self.param("ship.move", ship.player, unit=ship.kind)
         passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
-        barred = self._barred_to_ships(passes, ship.player, ship.kind)
+        barred = frozenset(self._barred_to_ships(passes, ship.player, ship.kind))
+        cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
+        # the exmitters' reach for this ship's owner, and what a face shows, are asked once per tile
+        reach = self.exmitted if self.exmitted and not self.exmitter_reach_spares(ship.player) else ()
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         for _ in range(steps):
             following = []
             for here, region in frontier:
-                for other in self.board.grid.neighbours(here):
-                    if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
+                for other in neighbours(here):
+                    if other in seen or other in reach:
                         continue
-                    if barred and any(self.board.cells[other].face.prop_total(b) or self._shows(other, b)
-                                      for b in barred):
+                    placed = cells.get(other)
+                    if placed is None or (barred and not barred.isdisjoint(_shown(placed.face))):
                         continue
                     linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
                         continue
                     if linked is None:
-                        linked = next((i for i, r in enumerate(self.board.cells[other].face.regions)
-                                       if "ship" in r.holds), None)
+                        linked = next((i for i, r in enumerate(placed.face.regions) if "ship" in r.holds), None)
                     seen.add(other)
                     following.append((other, linked))
-                    if other not in self.ships and linked is not None:
+                    if other not in ships and linked is not None:
                         out[other] = linked
             frontier = following
         return out
+
+    def exmitter_reach_spares(self, player: str | None) -> bool:
+        """Whether exmitters leave ``player``'s units alone (``exmitter.immune``)."""
+        return bool(player and self.param("exmitter.immune", player))
 
     def _barred_to_ships(self, passes: set, player: str, kind: str) -> list[str]:
         """The features and properties whose tiles ``player``'s ship may not enter: those of
@@ -461,10 +467,6 @@ class NewOrder(Game):
         properties = self.ruleset.tileset.properties
         return [b for b in self.param("ship.barred-tiles", player, unit=kind)
                 if b not in passes and not (b in properties and properties[b].on and properties[b].on <= passes)]
-
-    def _shows(self, cell: Cell, feature: str) -> bool:
-        """Whether the face on ``cell`` shows ``feature`` (a region of that kind)."""
-        return any(region.kind == feature for region in self.board.cells[cell].face.regions)
 
     def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
         """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
@@ -632,3 +634,16 @@ def _space_at(orientation) -> list:
     if table is None:
         table = orientation.__dict__["_space_at"] = [dict(t).get("space") for t in orientation.touching]
     return table
+
+
+_SHOWN: dict[int, tuple] = {}  # id of a face -> (that face, what it shows)
+
+
+def _shown(face) -> frozenset:
+    """The features a face shows and the properties it carries (``ship.barred-tiles`` names
+    either): a face never changes, so this is worked out once."""
+    known = _SHOWN.get(id(face))
+    if known is None or known[0] is not face:
+        shown = {region.kind for region in face.regions} | {p for region in face.regions for p, n in region.props if n}
+        known = _SHOWN[id(face)] = (face, frozenset(shown))
+    return known[1]

@@ -392,13 +392,13 @@ class SkillBook:
     def listing(self):
         """While the options of a decision are worked out: a changed price decides what is offered,
         but only the choice applied uses it."""
-        if not self._listing:
-            self._listed = {}  # what one listing works out once (``_bound``)
         self._listing += 1
         try:
             yield
         finally:
             self._listing -= 1
+            if not self._listing:
+                self._listed = {}  # what one listing worked out once (``_bound``): its closures are no state
 
     def _count_changes(self, parameter: str, changers) -> None:
         """Count each skill's change of a parameter once per choice applied (a parameter may be
