@@ -430,7 +430,7 @@ class Game:
                     self.score(player, int(extra), source, why)
 
     def points_changed(self, player: str, amount: int) -> None:
-        """Called after each change of a player's points (a game may credit it to what caused it)."""
+        """Called after each change of a player's points (a game may note what caused it)."""
 
     # -- copies, undo, pickling ---------------------------------------------------------------------
     def __getstate__(self) -> dict:

@@ -18,7 +18,7 @@ class Target:
     __slots__ = ("text", "data")
 
     def __init__(self, text: str, data):
-        self.text, self.data = text, dict(data)
+        self.text, self.data = text, data if type(data) is dict else dict(data)
 
     def get(self, key: str, default=None):
         return self.data.get(key, default)
@@ -44,7 +44,7 @@ SOURCES = {
 
 def sources(game, player: str) -> dict:
     """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``)."""
-    fmt = game.board.grid.format_cell
+    fmt, exmitted = game.board.grid.format_cell, game.exmitted
 
     def mineral_sets(count):
         """Every multiset of ``count`` colours the owner can pay, sorted: ``blue+red+red``."""
@@ -86,9 +86,10 @@ def sources(game, player: str) -> dict:
                          if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
         return cell in game.ships or cell in ship_like
 
-    def place(cell, region, text: str) -> Target:
-        return Target(text, (("cell", cell), ("region", region), ("exmitted", game.exmitter_reach(cell)),
-                             ("ship", has_ship(cell))))
+    def place(cell, region, **more) -> dict:
+        """A place's data: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship stands there)."""
+        return {"cell": cell, "region": region, "exmitted": cell in exmitted and game.exmitter_reach(cell),
+                "ship": cell in game.ships or has_ship(cell), **more}
 
     def new_tile():
         """The tile added this turn (none before it is placed): ``@(1,0,0)``; ``ship-near`` when a
@@ -97,7 +98,7 @@ def sources(game, player: str) -> dict:
         if cell is None:
             return []
         near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-        return [Target(f"@{fmt(cell)}", (*place(cell, None, "").data.items(), ("ship-near", near)))]
+        return [Target(f"@{fmt(cell)}", place(cell, None, **{"ship-near": near}))]
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
@@ -108,14 +109,13 @@ def sources(game, player: str) -> dict:
             spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
             for index in spaces:
                 label = "" if len(spaces) == 1 else " " + region_name(regions, index)
-                out.append(place(cell, index, f"@{fmt(cell)}{label}"))
+                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index)))
         return out
 
     def tokens(kind):
         """The owner's special tokens of ``kind`` on the board, sorted by tile; ``turn``: the turn
         it was placed in."""
-        return [Target(f"@{fmt(t.cell)}", (*place(t.cell, t.data.get("region"), "").data.items(),
-                                           ("token", t.id), ("turn", t.data.get("turn", 0))))
+        return [Target(f"@{fmt(t.cell)}", place(t.cell, t.data.get("region"), token=t.id, turn=t.data.get("turn", 0)))
                 for t in sorted(game.tokens_of(player, kind), key=lambda t: t.cell)]
 
     def token_moves(token, steps):
@@ -133,7 +133,7 @@ def sources(game, player: str) -> dict:
                     following.append(other)
                     out.append(other)
             frontier = following
-        return [place(cell, None, f"@{fmt(cell)}") for cell in sorted(out)]
+        return [Target(f"@{fmt(cell)}", place(cell, None)) for cell in sorted(out)]
 
     def units(whose):
         """The owner's (``units(owner)``) or the other players' (``units(enemy)``) units that may
@@ -169,8 +169,8 @@ def sources(game, player: str) -> dict:
 
     def tiles():
         """Every placed tile (``@(1,0,0)``); ``new``: it is the tile added this turn."""
-        return [Target(f"@{fmt(cell)}", (*place(cell, None, "").data.items(), ("new", cell == game.placed_cell)))
-                for cell in sorted(game.board.cells)]
+        new = game.placed_cell
+        return [Target(f"@{fmt(cell)}", place(cell, None, new=cell == new)) for cell in sorted(game.board.cells)]
 
     def teleportable_near(kind):
         """The units a teleport may move (NO-3.3.4) in the radius (``radius.teleport``) of the
