@@ -316,7 +316,12 @@ def _research(game) -> None:
 
 
 def expeditions(game) -> dict:
-    """NO-3.3.2: a unit from the supply onto the tile added this turn."""
+    """NO-3.3.2: a unit from the supply onto the tile added this turn (do not change the dict:
+    while options are listed, skills that ask again get the same)."""
+    return game.skills.once_per_listing("expeditions", _expeditions, game)
+
+
+def _expeditions(game) -> dict:
     cell, me = game.placed_cell, game.current
     if cell is None or game.exmitter_reach(cell, me.name):
         return {}
@@ -405,7 +410,12 @@ def _move(game, cell, target, region) -> None:
 
 def teleports(game) -> dict:
     """NO-3.3.4: with a teleport added this turn, move one unit from its radius elsewhere; a ship
-    standing on a teleport may be teleported as the action of a later turn."""
+    standing on a teleport may be teleported as the action of a later turn (do not change the
+    dict: while options are listed, skills that ask again get the same)."""
+    return game.skills.once_per_listing("teleports", _teleports, game)
+
+
+def _teleports(game) -> dict:
     me, fmt = game.current.name, game.board.grid.format_cell
     sources: set = set()
     cell = game.placed_cell

@@ -321,9 +321,10 @@ class SkillBook:
     def known(self, name: str, player: str | None):
         """The value of a parameter without context when it is known already (else None)."""
         key = (name, player)
-        if self._changers_cached and (key, "changers") in self._cache:
+        known = self._cache.get(key)
+        if known is not None and self._changers_cached and (key, "changers") in self._cache:
             return None  # a skill changed it: ``param`` counts that change each time it is used
-        return self._cache.get(key)
+        return known
 
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
@@ -585,14 +586,18 @@ class SkillBook:
 
     def _bound(self, me: str, env: dict) -> dict:
         """The functions a choice's formulas call for ``me``: the owner's and the sources of
-        targets (made once per listing of options: they read the game when called)."""
-        key = ("bound", me)
-        bound = self._listed.get(key) if self._listing else None
-        if bound is None:
-            bound = {**env[BOUND], **sources(self.game, me)}
-            if self._listing:
-                self._listed[key] = bound
-        return bound
+        targets (they read the game when called)."""
+        return self.once_per_listing(("bound", me), lambda: {**env[BOUND], **sources(self.game, me)})
+
+    def once_per_listing(self, key, make, *args):
+        """``make(*args)``, made once while the options of a decision are listed (the game does not
+        change meanwhile), every time otherwise."""
+        if not self._listing:
+            return make(*args)
+        known = self._listed.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._listed[key] = make(*args)
+        return known
 
     @staticmethod
     def _targets(choice: Choice, env: "Scope"):
