@@ -3,10 +3,10 @@ Living structures, which builds a research station and a space station at once u
 
 A Slave-minion on the board is one of the engine's emissaries (``game.emissaries``) with a
 ``slave-minion`` special token on its tile; the token keeps that Emissary object in ``token.data``,
-so the minion is followed through teleports. It takes no piece from the emissary supply. The engine
-has no event for a unit leaving the board, so ``sync`` notices a minion whose emissary is gone
-(``return_emissary`` gave the supply a piece back that the minion never took) and puts the token
-back in the owner's supply; it runs at every hook the Slave-Minion skill hears (scope = any).
+so the minion is followed through teleports. It takes no piece from the emissary supply. ``sync``
+notices a minion whose emissary is gone (``return_emissary`` gave the supply a piece back that the
+minion never took) and puts the token back in the owner's supply, or moves the token along with its
+emissary; it runs when a unit moves or leaves the board (the events ``unit-moved``, ``unit-removed``).
 """
 from functools import partial
 
@@ -74,7 +74,7 @@ def minion_targets(game, cell, region: int, vacated=None) -> list:
 class SlaveMinion(SkillPlugin):
     """Slave-Minion: with an expedition or teleport of one of your emissaries, 1 yellow mineral
     places a Slave-minion with it (``… with slave-minion @(a,b,c) nebula``)."""
-    hears = {"trian_options": ("exploration",)}
+    hears = {"trian_options": ("exploration",), "trian_event": ("unit-moved", "unit-removed")}
 
     @hookimpl
     def trian_options(self, game, player, phase):
@@ -134,25 +134,9 @@ class SlaveMinion(SkillPlugin):
         self._place(target, where)
         self.game.action_done()
 
-    # -- noticing a Slave-minion that left the board -------------------------------------------
-    @hookimpl
-    def trian_action_end(self, game, player, action):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_battle_end(self, game, battle):
-        sync(game, self.owner)
-
+    # -- noticing a Slave-minion that moved or left the board ------------------------------------
     @hookimpl
     def trian_event(self, game, event, data):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_turn_end(self, game, player):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_scoring_begin(self, game):
         sync(game, self.owner)
 
 

@@ -501,8 +501,9 @@ class NewOrder(Game):
             if self.ship_pairs(attacker):
                 steps.append(partial(self._ship_battle, attacker))
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
-        roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
-                 if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
+        find, totals, placed = self.board.forest.find, self.board.forest.totals, self.board.cells
+        roots = {root for c in cells if c in placed for n in placed[c].nodes if n is not None
+                 if (root := find(n)) not in waiting and totals[root].closed and totals[root].kind in ("nebula", "system")}
         for root in sorted(roots):
             steps.append(partial(start_emissary_battle, self, root, actor))
             steps.append(partial(self._update_control_of, root))
