@@ -231,20 +231,21 @@ class Game:
 
     @property
     def decision(self) -> Decision | None:
+        if self._decision is not None:  # asked twice per decision: once by the player, once by choose
+            return self._decision
         if self.is_over:
             return None
-        if self._decision is None:
-            if self.waiting is not None:
-                self._options = self.waiting.options()
-                deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
-                written = texts(self._options)
-                self._decision = Decision.made(self.waiting.decider, self.WAIT_KIND, written, self.waiting.prompt(),
-                                               tuple(deciders), Structured(self._options, written))
-            else:
-                self._options = self.options_now()
-                written = texts(self._options)
-                self._decision = Decision.made(self.current.name, self._phase, written, self.prompt_now(), (),
-                                               Structured(self._options, written))
+        if self.waiting is not None:
+            self._options = self.waiting.options()
+            deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
+            written = texts(self._options)
+            self._decision = Decision.made(self.waiting.decider, self.WAIT_KIND, written, self.waiting.prompt(),
+                                           tuple(deciders), Structured(self._options, written))
+        else:
+            self._options = self.options_now()
+            written = texts(self._options)
+            self._decision = Decision.made(self.current.name, self._phase, written, self.prompt_now(), (),
+                                           Structured(self._options, written))
         return self._decision
 
     def choose(self, text: str, player: str | None = None) -> None:

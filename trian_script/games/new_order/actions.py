@@ -457,6 +457,7 @@ def protected(game, cell, me: str) -> bool:
 def _emissary_targets(game, origin):
     owner = game.emissaries[origin].player
     out = []
+    controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
     for cell, placed in sorted(game.board.cells.items()):
         face = placed.face
         if cell == origin or cell in game.emissaries or game.exmitter_reach(cell, owner) \
@@ -466,8 +467,11 @@ def _emissary_targets(game, origin):
             if "emissary" not in region.holds:
                 continue
             area = game.region_area(cell, index)
-            if area is not None and area.closed and game.controller(area) not in (None, owner):
-                continue
+            if area is not None and area.closed:
+                if area.id not in controllers:
+                    controllers[area.id] = game.controller(area)
+                if controllers[area.id] not in (None, owner):
+                    continue
             out.append((cell, index, region_name(face.regions, index)))
     return out
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 from ...immutable import shared
 
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -389,17 +388,10 @@ class SkillBook:
                 out.append((owner, skill))
         return tuple(out)
 
-    @contextmanager
-    def listing(self):
-        """While the options of a decision are worked out: a changed price decides what is offered,
-        but only the choice applied uses it."""
-        self._listing += 1
-        try:
-            yield
-        finally:
-            self._listing -= 1
-            if not self._listing:
-                self._listed = {}  # what one listing worked out once (``_bound``): its closures are no state
+    def listing(self) -> "_Listing":
+        """``with book.listing():`` while the options of a decision are worked out: a changed price
+        decides what is offered, but only the choice applied uses it."""
+        return _Listing(self)
 
     def _count_changes(self, parameter: str, changers) -> None:
         """Count each skill's change of a parameter once per choice applied (a parameter may be
@@ -651,6 +643,25 @@ class SkillBook:
     def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
         """The names a skill's formulas read about its owner, each worked out when first read."""
         return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class _Listing:
+    """The options of a decision are being listed (nested listings count as one): a class, not a
+    generator-based context manager, since it runs for every decision."""
+
+    __slots__ = ("book",)
+
+    def __init__(self, book: SkillBook):
+        self.book = book
+
+    def __enter__(self) -> None:
+        self.book._listing += 1
+
+    def __exit__(self, *exc) -> None:
+        book = self.book
+        book._listing -= 1
+        if not book._listing:
+            book._listed = {}  # what one listing worked out once (``once_per_listing``): no state
 
 
 class OwnerEnv(dict):
