@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, islice
+from operator import itemgetter
 
 
 class Placing:
@@ -58,7 +59,8 @@ class Placing:
             return fits, count
         get = face.fits.get
         if fits is None or laid - synced > 6:
-            fits = {cell: rotations for cell, pattern in self.board.frontier.items() if (rotations := get(pattern))}
+            frontier = self.board.frontier  # (cell, rotations) of the cells where some fit, all in C
+            fits = dict(filter(itemgetter(1), zip(frontier, map(get, frontier.values()))))
             count = sum(map(len, fits.values()))
         else:
             if name in self._lent:
