@@ -1,14 +1,12 @@
-"""Arvori: the Interstellar (a ship-like special token that may settle as an emissary) with its
-battles and Divine help, and the Entanglement token. (Precious Meditation is DSL.)
+"""Arvori: the Interstellar's battles with Divine help, the return of a settled Interstellar, and
+the Entanglement token. Placing, moving, gathering and settling the Interstellar are DSL
+(arvori.trian); the game treats the ship-like token as a ship (skill_pieces.py).
 
-The Interstellar is not an engine ``Ship``: it is a special token whose ``data`` keeps the space
-region it stands in (``region``) or, once fixed, the ``Emissary`` it became (``emissary``). The
-engine knows nothing of it, so Supreme Priestess (``scope = any``) does what the engine would do for
-a ship: it removes every player's options that would end a ship on its tile or send a ship expedition
-next to it (``trian_option_filter``), and it starts its battles when an enemy ship ends a move or a
-teleport beside it (``trian_event``: ``unit-moved``/``unit-placed``). The choices the owner makes in
-the middle of a move or a battle (which minerals; Divine help) are decisions of objects put in
-``game.battle`` (``MineralChoice``, ``InterstellarBattle``), so the queued follow-ups wait for them.
+The Interstellar is a special token whose ``data`` keeps the space region it stands in
+(``region``) or, once settled, the ``Emissary`` it became (``emissary``). Supreme Priestess
+(``scope = any``) starts its battles when an enemy ship ends a move or a teleport beside it, or when
+it is moved or teleported beside one (``trian_event``); Divine help's choices in the middle of a
+battle are decisions of the ``InterstellarBattle`` put in ``game.battle``.
 """
 from __future__ import annotations
 
@@ -17,11 +15,11 @@ from functools import partial
 from itertools import combinations_with_replacement
 
 from trian_script.games.new_order.actions import region_name
+from trian_script.games.new_order.skill_pieces import ship_like_cells
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 INTERSTELLAR = "interstellar"
 ENTANGLEMENT = "entanglement"
-TAKE = "interstellar takes "  # the option texts of the minerals taken after a move
 SHIP_KINDS = ("corvette", "rogue", "ship")  # ``unit`` of ship events (a teleport says "ship")
 
 
@@ -41,11 +39,6 @@ def _discard(game, player, combo, reason: str) -> None:
         game.move(colour, 1, f"minerals:{player.name}", "bag", reason)
 
 
-def _ship_like_at(game, cell) -> bool:
-    return any(game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")
-               for t in game.tokens_at(cell))
-
-
 def interstellars(game, owner: str, fixed: bool | None = None) -> list:
     """``owner``'s Interstellar tokens on the board (ships, fixed ones, or both)."""
     return [t for t in game.tokens_of(owner, INTERSTELLAR) if fixed is None or bool(t.data.get("fixed")) == fixed]
@@ -58,8 +51,6 @@ def fixed_cell(game, token):
 
 
 class SupremePriestess(SkillPlugin):
-    hears = {"trian_options": ("exploration",), "trian_option_filter": ("exploration",)}
-
     # -- helpers --------------------------------------------------------------------------------
     def enemies_beside(self, cell, region, player: str | None = None) -> list:
         """Enemy ships (of ``player``, or of anyone but the owner) on edge-adjacent tiles joined to
@@ -77,243 +68,13 @@ class SupremePriestess(SkillPlugin):
         """A tile where the Interstellar may end: placed, out of an exmitter's reach, no ship."""
         game = self.game
         return cell in game.board.cells and not game.exmitter_reach(cell) and cell not in game.ships \
-            and not _ship_like_at(game, cell)
-
-    def destinations(self, token) -> dict:
-        """Where the Interstellar may move (NO-3.3.5, as a ship): up to ``interstellar.move`` edge
-        steps through outer space, never through nebulas, gas or an exmitter's reach, through ships
-        but not ending on one."""
-        game = self.game
-        steps = game.param("interstellar.move", self.owner)
-        frontier, seen, out = [(token.cell, token.data["region"])], {token.cell}, {}
-        for _ in range(steps):
-            following = []
-            for here, region in frontier:
-                for other in game.board.grid.neighbours(here):
-                    if other in seen or other not in game.board.cells or game.exmitter_reach(other):
-                        continue
-                    linked = game.space_link(here, region, other)
-                    if linked is None:
-                        continue
-                    seen.add(other)
-                    following.append((other, linked))
-                    if self._may_stand(other):
-                        out[other] = linked
-            frontier = following
-        return out
-
-    def fix_regions(self, cell) -> list[int]:
-        """Regions of ``cell`` where the Interstellar may become an emissary: a planet or a nebula
-        part that may hold an emissary, on a tile without an emissary, not in a closed area that
-        another player controls (the rules of an emissary arriving by teleport, NO-3.3.4)."""
-        game = self.game
-        if cell in game.emissaries:
-            return []
-        out = []
-        for index, region in enumerate(game.board.cells[cell].face.regions):
-            if "emissary" not in region.holds or not (region.kind == "nebula" or region.prop("planet")):
-                continue
-            area = game.region_area(cell, index)
-            if area is not None and area.closed and game.controller(area) not in (None, self.owner):
-                continue
-            out.append(index)
-        return out
-
-    def radius_nebulas(self, cell) -> list:
-        """Closed nebulas with minerals that have a part on ``cell`` or the 12 tiles touching it."""
-        game, roots = self.game, {}
-        for other in (cell, *game.board.grid.touching(cell)):
-            if other not in game.board.cells:
-                continue
-            for area in game.board.areas_at(other):
-                if area.kind == "nebula" and area.closed and +game.board.totals(area.id).minerals:
-                    roots[area.id] = area
-        return [roots[r] for r in sorted(roots, key=lambda r: min(roots[r].tiles))]
-
-    # -- options ---------------------------------------------------------------------------------
-    @hookimpl
-    def trian_options(self, game, player, phase):
-        if phase != "exploration":
-            return None
-        out = {}
-        if player == self.owner:
-            out.update(self._placements())
-            out.update(self._moves())
-        out.update(self.teleports(player))
-        return out or None
-
-    def _placements(self) -> dict:
-        """On the tile added this turn, as a ship expedition would go (NO-3.3.2)."""
-        game = self.game
-        cell = game.placed_cell
-        if cell is None or game.skills.owned[self.owner].special[INTERSTELLAR] <= 0 or game.exmitter_reach(cell):
-            return {}
-        if any(c in game.ships or _ship_like_at(game, c) for c in (cell, *game.board.grid.neighbours(cell))):
-            return {}  # not next to a ship
-        regions = game.board.cells[cell].face.regions
-        out = {}
-        for index, region in enumerate(regions):
-            if "ship" in region.holds:
-                name = region_name(regions, index)
-                text = f"place {INTERSTELLAR} @{_fmt(game, cell)}" + ("" if name == "space" else f" {name}")
-                out[text] = partial(self._place, cell, index)
-        return out
-
-    def _place(self, cell, region: int) -> None:
-        game = self.game
-        game.place_token(INTERSTELLAR, self.owner, cell, region=region)
-        game.emit("unit-placed", self.owner, player=self.owner, unit=INTERSTELLAR, cell=cell)
-        game.action_done()
-
-    def _moves(self) -> dict:
-        game, out = self.game, {}
-        for token in interstellars(game, self.owner, fixed=False):
-            for target, region in sorted(self.destinations(token).items()):
-                base = f"move {INTERSTELLAR} @{_fmt(game, token.cell)} to @{_fmt(game, target)}"
-                out[base] = partial(self._move, token.id, target, region, None)
-                if self.enemies_beside(target, region):
-                    continue  # it will lose the battle there: nothing left to fix
-                regions = game.board.cells[target].face.regions
-                for index in self.fix_regions(target):
-                    out[f"{base} fix {region_name(regions, index)}"] = \
-                        partial(self._move, token.id, target, region, index)
-        return out
-
-    def _move(self, token_id: int, target, region: int, fix: int | None) -> None:
-        game = self.game
-        token = game.special_tokens[token_id]
-        origin = token.cell
-        token.cell, token.data["region"] = target, region
-        game.note(f"{self.owner} moves the Interstellar from {_fmt(game, origin)} to {_fmt(game, target)}")
-        game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=target)
-        nebulas = self.radius_nebulas(target)
-        available = sum(sum(game.board.totals(a.id).minerals.values()) for a in nebulas)
-        left = min(game.param("interstellar.minerals", self.owner), available)
-        self.state()["pending"] = {"token": token_id, "left": left, "fix": fix}
-        self._gather()
-
-    # -- the minerals after a move ----------------------------------------------------------------
-    def _take_options(self) -> dict:
-        game, out = self.game, {}
-        token = game.special_tokens.get(self.state()["pending"]["token"])
-        if token is None:
-            return out
-        for area in self.radius_nebulas(token.cell):
-            minerals = game.board.totals(area.id).minerals
-            for colour in sorted(c for c, n in minerals.items() if n > 0):
-                out[f"{TAKE}{colour} from @{game.area_name(area)}"] = partial(self._take, area.id, colour)
-        return out
-
-    def _gather(self) -> None:
-        """Take the minerals one by one: the owner chooses in a decision of its own (a
-        ``MineralChoice`` in ``game.battle``, which holds the queue); a single choice is taken at once."""
-        game, pending = self.game, self.state()["pending"]
-        while pending["left"] > 0:
-            options = self._take_options()
-            if not options:
-                break
-            if len(options) > 1:
-                if not isinstance(game.battle, MineralChoice):
-                    game.start_battle(MineralChoice(self))
-                return
-            next(iter(options.values()))(again=False)
-        if isinstance(game.battle, MineralChoice):
-            game.release(game.battle)
-        self._finish()
-
-    def _take(self, root: int, colour: str, again: bool = True) -> None:
-        game = self.game
-        game.move(colour, 1, f"area:{root}", f"minerals:{self.owner}", "the Interstellar gathers")
-        game.note(f"{self.owner}'s Interstellar takes 1 {colour} mineral from the nebula at "
-                  f"{game.area_name(game.board.area(root))}")
-        game.emit("minerals-gained", self.owner, player=self.owner, colour=colour, count=1, source="nebula",
-                  area=root)
-        self.state()["pending"]["left"] -= 1
-        if again:
-            self._gather()
-
-    def _finish(self) -> None:
-        game = self.game
-        pending = self.state().pop("pending")
-        token = game.special_tokens.get(pending["token"])
-        if token is not None:
-            enemies = self.enemies_beside(token.cell, token.data["region"])
-            if enemies:  # the Interstellar is the attacker, and it loses (races.md)
-                cell, ship = enemies[0]
-                game.start_battle(InterstellarBattle(self, token, ship.player, cell, evade=False))
-            elif pending["fix"] is not None:
-                self._fix(token, pending["fix"])
-        game.action_done()
-
-    def _fix(self, token, region: int) -> None:
-        """The Interstellar becomes a regular emissary for good; no piece leaves the race board."""
-        game, cell = self.game, token.cell
-        game.put_emissary(self.me, cell, region)
-        game.adjust(f"supply:{self.owner}", "emissaries", 1, "the Interstellar is fixed: no piece leaves the race board")
-        token.data.update(fixed=True, region=region, emissary=game.emissaries[cell])
-        game.note(f"{self.owner}'s Interstellar is fixed at {_fmt(game, cell)} as an emissary")
-        game.emit("unit-placed", self.owner, player=self.owner, unit="emissary", cell=cell)
-        game.units_changed([cell], self.owner)
-
-    # -- teleports (NO-3.3.4: it is a ship) --------------------------------------------------------
-    def teleports(self, player: str) -> dict:
-        """The Interstellar in the radius of a teleport added this turn may be teleported by the
-        player who added it; standing on a teleport, its owner may teleport it in a later turn."""
-        game, out = self.game, {}
-        if game.current.name != player:
-            return out
-        cell = game.placed_cell
-        radius = set()
-        if cell is not None and game.board.cells[cell].face.prop_total("teleport"):
-            radius = set(game.reach(cell, "radius.teleport"))
-        for token in interstellars(game, self.owner, fixed=False):
-            here = token.cell
-            on_teleport = here != cell and game.board.cells[here].face.prop_total("teleport")
-            if here not in radius and not (player == self.owner and on_teleport):
-                continue
-            for target, placed in sorted(game.board.cells.items()):
-                if target == here or not self._may_stand(target):
-                    continue
-                for index, region in enumerate(placed.face.regions):
-                    if "ship" in region.holds:
-                        name = region_name(placed.face.regions, index)
-                        text = f"teleport {INTERSTELLAR} @{_fmt(game, here)} to @{_fmt(game, target)}" \
-                            + ("" if name == "space" else f" {name}")
-                        out[text] = partial(self._teleport, token.id, target, index)
-        return out
-
-    def _teleport(self, token_id: int, target, region: int) -> None:
-        game = self.game
-        token = game.special_tokens[token_id]
-        origin = token.cell
-        token.cell, token.data["region"] = target, region
-        game.note(f"{game.current.name} teleports {self.owner}'s Interstellar from {_fmt(game, origin)} "
-                  f"to {_fmt(game, target)}")
-        game.emit("unit-moved", self.owner, player=self.owner, unit=INTERSTELLAR, origin=origin, cell=target,
-                  teleported=True)
-        game.action_done()  # its battle, if it faces an enemy ship, follows the event (trian_event)
-
-    # -- what the engine does for ships, done for the token ------------------------------------------
-    @hookimpl
-    def trian_option_filter(self, game, player, phase, options):
-        forbidden = []
-        for token in interstellars(game, self.owner, fixed=False):
-            here = _fmt(game, token.cell)
-            around = {_fmt(game, c) for c in (token.cell, *game.board.grid.neighbours(token.cell))}
-            ends_here = re.compile(r"\bship @\([-\d,]+\) to @" + re.escape(here) + r"(\s|$)")
-            for option in options:
-                if ends_here.search(option):
-                    forbidden.append(option)  # a tile holds one ship (NO-3.3.6)
-                match = re.match(r"expedition (corvette|rogue) @(\([-\d,]+\))", option)
-                if match and match.group(2) in around:
-                    forbidden.append(option)  # no ship expedition next to a ship (NO-3.3.2)
-        return forbidden or None
+            and cell not in ship_like_cells(game)
 
     @hookimpl
     def trian_event(self, game, event, data):
         self.sync()
-        if event == "unit-moved" and data.get("unit") == INTERSTELLAR and data.get("teleported"):
-            self._teleported(data.get("cell"))
+        if event == "unit-moved" and data.get("unit") == INTERSTELLAR and not data.get("swapped"):
+            self._teleported(data.get("cell"))  # moved or teleported next to an enemy ship: it attacks
             return
         if event not in ("unit-moved", "unit-placed") or data.get("unit") not in SHIP_KINDS:
             return
@@ -325,8 +86,8 @@ class SupremePriestess(SkillPlugin):
                 game.then(partial(self._attacked, token.id, attacker))
 
     def _teleported(self, cell) -> None:
-        """The Interstellar was teleported (by a teleport tile, a Mobile Teleport, whoever did it):
-        it faces the enemy ships beside it, and loses (NO-4.5)."""
+        """The Interstellar was moved or teleported (by a teleport tile, a Mobile Teleport, whoever
+        did it): it faces the enemy ships beside it, and loses (NO-4.5)."""
         token = next((t for t in interstellars(self.game, self.owner, fixed=False) if t.cell == cell), None)
         enemies = self.enemies_beside(cell, token.data["region"]) if token is not None else []
         if enemies:
@@ -378,32 +139,6 @@ class SupremePriestess(SkillPlugin):
     @hookimpl
     def trian_turn_end(self, game, player):
         self.sync()
-
-
-class MineralChoice:
-    """The owner's choice of the minerals the Interstellar takes after a move: not a battle, but it
-    uses the battle slot (``game.battle``) so that the move's follow-ups wait for the answer and the
-    decision is the owner's alone (option texts ``interstellar takes red from @(0,0,1)``)."""
-
-    kind = "choice"
-
-    def __init__(self, plugin: SupremePriestess):
-        self.plugin = plugin
-        self.players, self.units, self.extra = [plugin.owner], {}, {}
-
-    def start(self) -> None:
-        pass
-
-    @property
-    def decider(self) -> str:
-        return self.plugin.owner
-
-    def prompt(self) -> str:
-        left = self.plugin.state()["pending"]["left"]
-        return f"the Interstellar takes {left} more mineral{'s' if left > 1 else ''} from closed nebulas in its radius"
-
-    def options(self) -> dict:
-        return self.plugin._take_options()
 
 
 class InterstellarBattle:

@@ -285,7 +285,7 @@ def check_piece(defs, name: str) -> None:
 
 
 def check_skill(defs, name: str, parameters: set[str]) -> None:
-    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, LIMITS, OWNER_NAMES, VALUES
+    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, FIELDS, LIMITS, OWNER_NAMES, VALUES
 
     block = defs.blocks["skill"][name]
     d = block.definition
@@ -298,7 +298,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
     colours = {"yellow", "red", "blue", "green"}
     for section, head in (("triggers", "event"), ("actions", "phase")):
         for i, item in enumerate(d.get(section, [])):
-            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} \
+            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
                 | {f"special.{token}" for token in defs.blocks["token"]}
             carried = None
             if head == "event":

@@ -68,6 +68,8 @@ EFFECTS = {
     "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
     "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
     "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
+    "gather": "gather(TOKEN, COUNT, FIELD) (COUNT minerals of the owner's choice from closed nebulas in the token's field)",
+    "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -756,9 +758,19 @@ def apply_modifiers(value, mods, game, player):
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
+    names = dict(env) if isinstance(env, Scope) else {}
     env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
-    for effect in effects:
+    for at, effect in enumerate(effects):
+        waiting = game.waiting
         effect(env)
+        if game.waiting is not waiting and at + 1 < len(effects):  # the effect asks a decision (gather):
+            game.then(partial(resume_effects, game, player, skill, effects[at + 1:], names, data))  # the rest follows
+            return
+
+
+def resume_effects(game, player: str, skill: Skill, effects, names: dict, data: dict) -> None:
+    """The effects after one that waited for a decision, with the same chosen targets and data."""
+    run_effects(game, player, skill, effects, Scope(game.skills.owner_env(player, skill, None), names), data)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
