@@ -15,7 +15,7 @@ from ...geometry import Cell
 from ...mechanics import control, tile_laying
 from . import actions
 from .events import resolve_closings
-from .skill_pieces import ship_like_cells
+from .skill_pieces import after_event, ship_like_cells
 from .state import UNIT_KINDS, Emissary, Player, Ship, SpecialToken
 
 
@@ -124,6 +124,8 @@ class NewOrder(Game):
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)
         super().emit(event, subject, **data)
+        if self.special_tokens:  # ship-like and settled tokens follow the game's rules (skill_pieces)
+            after_event(self, event, data)
 
     # -- setup (NO-2) -------------------------------------------------------------------------
     def _choose_races(self, seats: list[str], wanted: dict[str, str]) -> None:

@@ -214,3 +214,205 @@ class Gathering:
             next(iter(options.values()))(again=False)
         game.release(self)
 
+
+# -- battles (NO-4.5) and what leaves the board -------------------------------------------------------
+def is_ship_like(game, kind) -> bool:
+    return bool(game.ruleset.tokens.get(kind, {}).get("ship-like"))
+
+
+def after_event(game, event: str, data: dict) -> None:
+    """What the game does for its special tokens after an event: settled tokens follow their
+    emissary (or go home with it), an exmitter sends a ship-like token home, and ship battles
+    start where a ship-like token and an enemy ship stand side by side through outer space."""
+    follow_emissaries(game)
+    unit = data.get("unit")
+    if event not in ("unit-moved", "unit-placed") or unit is None:
+        return
+    if is_ship_like(game, unit):
+        if event == "unit-moved" and not data.get("swapped"):  # moved or teleported beside an enemy ship:
+            token = next((t for t in ship_like_tokens(game) if t.cell == data.get("cell")), None)  # it attacks
+            enemies = enemies_beside(game, token.cell, token.data.get("region"), token.owner) if token else []
+            if enemies:
+                game.then(partial(_battle, game, token.id, enemies[0][1].player, enemies[0][0], False))
+        return
+    if unit == "ship" or game.has_property(unit, "ship"):  # an enemy ship ended beside it: attacked
+        attacker = data.get("player")
+        for token in sorted(ship_like_tokens(game), key=lambda t: t.id):
+            if token.owner != attacker and enemies_beside(game, token.cell, token.data.get("region"), token.owner, attacker):
+                game.then(partial(_attacked, game, token.id, attacker))
+
+
+def follow_emissaries(game) -> None:
+    """A token that became an emissary (``settle``) stands where that emissary stands; when it
+    leaves the board the token goes back to the supply, and the emissary piece the game gave back to
+    the race board is taken off again (the token was never one). A ship-like token in an
+    exmitter's reach goes home."""
+    if not game.special_tokens:
+        return
+    where = None
+    for token in list(game.special_tokens.values()):
+        unit = token.data.get("emissary")
+        if unit is not None:
+            where = {id(e): c for c, e in game.emissaries.items()} if where is None else where
+            if id(unit) in where:
+                token.cell = where[id(unit)]
+                continue
+            game.adjust(f"supply:{token.owner}", "emissaries", -1, f"the {token.kind} is no race-board piece")
+            game.note(f"{token.owner}'s {token.kind} left the board")
+            game.remove_token(token)
+        elif is_ship_like(game, token.kind) and not token.data.get("fixed") and game.exmitter_reach(token.cell, token.owner):
+            game.note(f"an exmitter sends {token.owner}'s {token.kind} home")
+            game.remove_token(token)
+
+
+def _battle(game, token_id: int, attacker: str, ship_cell, evade: bool) -> None:
+    token = game.special_tokens.get(token_id)
+    if token is not None and ship_cell in game.ships:
+        game.start_battle(TokenBattle(game, token, attacker, ship_cell, evade))
+
+
+def _attacked(game, token_id: int, attacker: str) -> None:
+    token = game.special_tokens.get(token_id)
+    if token is None or token.data.get("fixed"):
+        return
+    enemies = enemies_beside(game, token.cell, token.data.get("region"), token.owner, attacker)
+    if enemies:
+        game.start_battle(TokenBattle(game, token, attacker, enemies[0][0], evade=True))
+
+
+def refuges(game, token) -> list:
+    """(cell, region) at the fewest edge steps (over placed tiles) where the token may stand as a
+    ship with no enemy ship beside it: placed, out of an exmitter's reach, no ship there."""
+    grid, start = game.board.grid, token.cell
+    distance, frontier = {start: 0}, [start]
+    while frontier:
+        following = []
+        for here in frontier:
+            for other in grid.neighbours(here):
+                if other in game.board.cells and other not in distance:
+                    distance[other] = distance[here] + 1
+                    following.append(other)
+        frontier = following
+    taken = ship_like_cells(game)
+    best, out = None, []
+    for cell in sorted(distance, key=lambda c: (distance[c], c)):
+        if best is not None and distance[cell] > best:
+            break
+        if cell == start or game.exmitter_reach(cell) or cell in game.ships or cell in taken:
+            continue
+        for index, region in enumerate(game.board.cells[cell].face.regions):
+            if "ship" in region.holds and not enemies_beside(game, cell, index, token.owner):
+                out.append((cell, index))
+                best = distance[cell]
+    return out
+
+
+class TokenBattle:
+    """A ship battle against a ship-like token (NO-4.5): the token loses against any ship, at once
+    (back to its owner's supply; the ship's owner draws the usual minerals), whoever attacked.
+    Attacked by an enemy ship, its owner may first use one of their skills' ``evade`` actions
+    (Divine help), or ``do not evade``; an ``evade(token)`` effect moves it away and no battle
+    happens."""
+
+    kind = "ships"
+
+    def __init__(self, game, token, attacker: str, ship_cell, evade: bool):
+        ship = game.ships[ship_cell]
+        self.game, self.token, self.owner, self.attacker = game, token, token.owner, attacker
+        self.pair, self.ship_kind = (ship_cell, token.cell), ship.kind
+        self.players, self.units = [attacker, token.owner], {attacker: ship.kind, token.owner: token.kind}
+        self.extra, self.totals, self.winners = {}, {}, []
+        self.may_evade, self.fleeing = evade, []
+
+    def start(self) -> None:
+        game, fmt = self.game, self.game.board.grid.format_cell
+        game.battles += 1
+        game.note(f"ship battle: {self.attacker}'s {self.ship_kind} at {fmt(self.pair[0])} against "
+                  f"{self.owner}'s {self.token.kind} at {fmt(self.token.cell)}")
+        game.hooks.call("trian_battle_begin", self.players, game=game, battle=self)
+        if not self._evasions():
+            self._fall()
+
+    @property
+    def decider(self) -> str:
+        return self.owner
+
+    def prompt(self) -> str:
+        if self.fleeing:
+            return f"choose where the {self.token.kind} evades to"
+        return f"the {self.token.kind} is attacked: evade, or not"
+
+    def names(self) -> dict:
+        """What an ``evade`` action reads: the attacked ``token`` and the attacking ``ship``."""
+        from .skill_targets import Target
+
+        fmt, (ship_cell, cell) = self.game.board.grid.format_cell, self.pair
+        token = Target(f"@{fmt(cell)}", (("cell", cell), ("region", self.token.data.get("region")),
+                                         ("token", self.token.id), ("refuge", bool(refuges(self.game, self.token)))))
+        ship = Target(f"@{fmt(ship_cell)}", (("cell", ship_cell), ("player", self.attacker), ("kind", self.ship_kind)))
+        return {"token": token, "ship": ship}
+
+    def _evasions(self) -> dict:
+        if not self.may_evade:
+            return {}
+        with self.game.skills.listing():
+            return self.game.skills.action_options_for(self.owner, "evade", self.names())
+
+    def options(self) -> dict:
+        from .actions import region_name
+
+        game, fmt = self.game, self.game.board.grid.format_cell
+        if not self.fleeing:
+            out = {text: partial(self._evade, apply) for text, apply in self._evasions().items()}
+            out["do not evade"] = self._fall
+            return out
+        out = {}
+        for cell, region in self.fleeing:
+            name = region_name(game.board.cells[cell].face.regions, region)
+            out[f"evade {self.token.kind} to @{fmt(cell)}" + ("" if name == "space" else f" {name}")] = \
+                partial(self.flee_to, cell, region)
+        return out
+
+    def _evade(self, apply) -> None:
+        """An ``evade`` action of the owner's skills; if it did not take the token away, it falls."""
+        apply()
+        if not self.fleeing and self.game.waiting is self:
+            self._fall()
+
+    def flee(self) -> None:
+        """The ``evade`` effect: the token goes to the nearest refuge (the owner chooses among equals)."""
+        self.fleeing = refuges(self.game, self.token)
+        if len(self.fleeing) == 1:
+            self.flee_to(*self.fleeing[0])
+
+    def flee_to(self, cell, region: int) -> None:
+        game, token, fmt = self.game, self.token, self.game.board.grid.format_cell
+        origin, token.cell, token.data["region"] = token.cell, cell, region
+        game.note(f"{self.owner}'s {token.kind} evades from {fmt(origin)} to {fmt(cell)}")
+        game.emit("unit-moved", self.owner, player=self.owner, unit=token.kind, origin=origin, cell=cell, evaded=True)
+        self._end()
+
+    def _fall(self) -> None:
+        game, fmt = self.game, self.game.board.grid.format_cell
+        self.winners = [self.attacker]
+        game.note(f"  the {self.token.kind} at {fmt(self.token.cell)} loses against the {self.ship_kind}")
+        if self.token.id in game.special_tokens:
+            game.remove_token(self.token)
+        drawn = game.draw_minerals(game.ruleset.value("battle.win-minerals"))
+        game.player(self.attacker).minerals.update(drawn)
+        game.note(f"  {self.attacker} wins and draws {sum(drawn.values())} minerals")
+        game.emit("battle-won", self.attacker, battle="ships", winner=self.attacker, loser=self.owner,
+                  unit=self.ship_kind)
+        self._end()
+
+    def _end(self) -> None:
+        self.fleeing = []
+        self.game.release(self)
+        self.game.hooks.call("trian_battle_end", game=self.game, battle=self)
+
+
+def evade(game, player: str, token) -> None:
+    """The effect ``evade(token)``: in a battle against that ship-like token, it moves away."""
+    battle = game.waiting
+    if isinstance(battle, TokenBattle) and battle.token.id == token.get("token") and battle.owner == player:
+        battle.flee()

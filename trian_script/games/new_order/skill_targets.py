@@ -209,7 +209,7 @@ def sources(game, player: str) -> dict:
             "settle-places": partial(settle_places, game, player)}
 
 
-from .skill_pieces import gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
+from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
 
 
 def ship_like_tokens_at(game, cell) -> list:
@@ -367,5 +367,5 @@ def target_effects(game, player: str, skill) -> dict:
 
     return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
-            "settle": partial(settle, game, player)}
+            "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 

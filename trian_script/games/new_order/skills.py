@@ -50,7 +50,11 @@ EVENTS = {
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }
-ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
+ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade")
+# what an action of a phase reads besides the owner's state: an ``evade`` action, the attacked token
+# and the attacking ship (skill_pieces.TokenBattle)
+PHASE_NAMES = {"evade": {"token", "token.cell", "token.region", "token.refuge", "ship", "ship.cell", "ship.player",
+                         "ship.kind"}}
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
                "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
@@ -70,6 +74,7 @@ EFFECTS = {
     "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
     "gather": "gather(TOKEN, COUNT, FIELD) (COUNT minerals of the owner's choice from closed nebulas in the token's field)",
     "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
+    "evade": "evade(TOKEN) (in an evade action: the attacked ship-like token moves to the nearest refuge)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -520,18 +525,21 @@ class SkillBook:
     def action_options(self, phase: str) -> dict:
         return self.action_options_for(self.game.current.name, phase)
 
-    def action_options_for(self, me: str, phase: str) -> dict:
+    def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
+        """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
         out = {}
         owned = self.owned.get(me)
         for skill, index, action in self._actions().get((me, phase), ()):
             if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
+            if names:
+                env = Scope(env, names)
             if action.choices:
-                out.update(self._choice_options(me, skill, index, action, env))
+                out.update(self._choice_options(me, skill, index, action, env, names))
             elif action.condition is None or action.condition(env):
                 text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                out[text] = partial(self._use, me, skill, index)
+                out[text] = partial(self._use, me, skill, index, names)
         return out
 
     def _actions(self) -> dict:
@@ -546,7 +554,8 @@ class SkillBook:
             return index
         return self._kept("actions", build)
 
-    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
+    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict,
+                        names: dict | None = None) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
         chosen = {c.name for c in action.choices}
@@ -560,7 +569,7 @@ class SkillBook:
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
+            out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
     def _picks(self, choices, env: "Scope", picked: dict | None = None):
