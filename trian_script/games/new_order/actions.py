@@ -333,7 +333,9 @@ def _expeditions(game) -> dict:
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
-    if cell not in game.ships and not any(n in game.ships for n in game.board.grid.neighbours(cell)):
+    from .skill_pieces import ship_near  # a ship-like token is a ship (NO-3.3.2)
+
+    if not ship_near(game, cell):
         for kind in game.kinds_with("ship"):
             if me.supply[kind + "s"]:
                 for index, region in enumerate(regions):
@@ -439,6 +441,9 @@ def _teleports(game) -> dict:
         for target, region, label in teleport_targets(game, kind, origin):
             text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
             out[text] = partial(_teleport_action, game, kind, origin, target, region)
+    from .skill_pieces import token_teleports  # a ship-like token is teleported as a ship
+
+    out.update(token_teleports(game))
     return out
 
 

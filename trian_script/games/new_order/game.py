@@ -15,6 +15,7 @@ from ...geometry import Cell
 from ...mechanics import control, tile_laying
 from . import actions
 from .events import resolve_closings
+from .skill_pieces import after_event, ship_like_cells
 from .state import UNIT_KINDS, Emissary, Player, Ship, SpecialToken
 
 
@@ -126,6 +127,8 @@ class NewOrder(Game):
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)
         super().emit(event, subject, **data)
+        if self.special_tokens:  # ship-like and settled tokens follow the game's rules (skill_pieces)
+            after_event(self, event, data)
 
     # -- setup (NO-2) -------------------------------------------------------------------------
     def _choose_races(self, seats: list[str], wanted: dict[str, str]) -> None:
@@ -421,21 +424,23 @@ class NewOrder(Game):
         grid = self.board.grid
         return (cell, *(grid.neighbours(cell) if self.ruleset.value(setting) == "edge" else grid.touching(cell)))
 
-    def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
+    def ship_destinations(self, cell: Cell, ship: Ship | None = None, steps: int | None = None) -> dict[Cell, int]:
         """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
         never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one.
         A tile showing a gas cloud or a Trian extractor is closed to them even along its outer space
         (``ship.barred-tiles``, tile legend p. 29), though a ship may be placed or teleported there
         and may leave it. A skill may let ships pass features (``ship.passes``); they still end in
-        outer space."""
-        ship = self.ships[cell]
-        steps = self.param("ship.move", ship.player, unit=ship.kind)
+        outer space. ``ship`` and ``steps``: a piece that is a ship without being one of the
+        game's ships (a ship-like token), and how far it goes."""
+        ship = ship or self.ships[cell]
+        steps = self.param("ship.move", ship.player, unit=ship.kind) if steps is None else steps
         passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
         barred = frozenset(self._barred_to_ships(passes, ship.player, ship.kind))
         cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
         # the exmitters' reach for this ship's owner, and what a face shows, are asked once per tile
         reach = self.exmitted if self.exmitted and not self.exmitter_reach_spares(ship.player) else ()
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
+        tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         for _ in range(steps):
             following = []
             for here, region in frontier:
@@ -452,7 +457,7 @@ class NewOrder(Game):
                         linked = next((i for i, r in enumerate(placed.face.regions) if "ship" in r.holds), None)
                     seen.add(other)
                     following.append((other, linked))
-                    if other not in ships and linked is not None:
+                    if other not in ships and linked is not None and other not in tokens:
                         out[other] = linked
             frontier = following
         return out

@@ -7,6 +7,7 @@ that ``trian validate`` checks and docs/skill-language.md lists.
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations_with_replacement
 
 from .actions import protected, region_name, ship_targets, teleport_targets
@@ -29,7 +30,7 @@ SOURCES = {
     "mineral-sets": ("mineral-sets(COUNT)", ("count", "colours")),
     "movable-units": ("movable-units()", ("kind", "cell")),
     "teleport-targets": ("teleport-targets(UNIT)", ("cell", "region", "outpost")),
-    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship")),
+    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "tokens": ("tokens(KIND)", ("cell", "region", "exmitted", "ship", "token", "turn")),
     "own-ships": ("own-ships()", ("kind", "cell", "region")),
     "colours-owned": ("colours-owned(COLOUR, …)", ("colour", "count")),
@@ -39,6 +40,8 @@ SOURCES = {
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
     "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
+    "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
+    "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
 }
 
 
@@ -102,14 +105,16 @@ def sources(game, player: str) -> dict:
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
-        when the tile has several."""
+        when the tile has several; ``ship-near``: a ship on it or on a tile sharing an edge with it;
+        ``new``: on the tile added this turn."""
         out = []
         for cell, placed in sorted(game.board.cells.items()):
             regions = placed.face.regions
             spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
             for index in spaces:
                 label = "" if len(spaces) == 1 else " " + region_name(regions, index)
-                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index)))
+                near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
+                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index, **{"ship-near": near, "new": cell == game.placed_cell})))
         return out
 
     def tokens(kind):
@@ -199,7 +204,11 @@ def sources(game, player: str) -> dict:
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
             "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
-            "words": words, "units": units}
+            "words": words, "units": units, "ship-moves": partial(ship_moves, game),
+            "settle-places": partial(settle_places, game, player)}
+
+
+from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
 
 
 def ship_like_tokens_at(game, cell) -> list:
@@ -283,7 +292,10 @@ def target_effects(game, player: str, skill) -> dict:
         placed = game.special_tokens.get(token.get("token"))
         if placed is not None:
             game.note(f"{player} moves the {placed.kind} from {fmt(placed.cell)} to {fmt(where.get('cell'))}")
-            placed.cell = where.get("cell")
+            if game.ruleset.tokens.get(placed.kind, {}).get("ship-like") and not placed.data.get("fixed"):
+                move_token_as_ship(game, placed, where.get("cell"), where.get("region"))
+            else:
+                placed.cell = where.get("cell")
 
     def explode(token, field, per_ship):
         """Every ship and emissary (not on a station) in the token's field goes back to its supply;
@@ -353,5 +365,6 @@ def target_effects(game, player: str, skill) -> dict:
         game.units_changed([ship_cell, token_cell], player)
 
     return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
-            "move-token": move_token, "explode": explode}
+            "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
+            "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 

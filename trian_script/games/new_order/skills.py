@@ -49,7 +49,11 @@ EVENTS = {
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }
-ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
+ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade")
+# what an action of a phase reads besides the owner's state: an ``evade`` action, the attacked token
+# and the attacking ship (skill_pieces.TokenBattle)
+PHASE_NAMES = {"evade": {"token", "token.cell", "token.region", "token.refuge", "ship", "ship.cell", "ship.player",
+                         "ship.kind"}}
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
                "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
@@ -67,6 +71,9 @@ EFFECTS = {
     "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
     "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
     "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
+    "gather": "gather(TOKEN, COUNT, FIELD) (COUNT minerals of the owner's choice from closed nebulas in the token's field)",
+    "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
+    "evade": "evade(TOKEN) (in an evade action: the attacked ship-like token moves to the nearest refuge)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -526,18 +533,21 @@ class SkillBook:
     def action_options(self, phase: str) -> dict:
         return self.action_options_for(self.game.current.name, phase)
 
-    def action_options_for(self, me: str, phase: str) -> dict:
+    def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
+        """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
         out = {}
         owned = self.owned.get(me)
         for skill, index, action in self._actions().get((me, phase), ()):
             if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
+            if names:
+                env = Scope(env, names)
             if action.choices:
-                out.update(self._choice_options(me, skill, index, action, env))
+                out.update(self._choice_options(me, skill, index, action, env, names))
             elif action.condition is None or action.condition(env):
                 text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                out[text] = partial(self._use, me, skill, index)
+                out[text] = partial(self._use, me, skill, index, names)
         return out
 
     def _actions(self) -> dict:
@@ -552,7 +562,8 @@ class SkillBook:
             return index
         return self._kept("actions", build)
 
-    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
+    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict,
+                        names: dict | None = None) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
         if action.early and not action.condition(env):
@@ -573,7 +584,7 @@ class SkillBook:
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
+            out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
     def _bound(self, me: str, env: dict) -> dict:
@@ -809,9 +820,19 @@ def apply_modifiers(value, mods, game, player):
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
+    names = dict(env) if isinstance(env, Scope) else {}
     env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
-    for effect in effects:
+    for at, effect in enumerate(effects):
+        waiting = game.waiting
         effect(env)
+        if game.waiting is not waiting and at + 1 < len(effects):  # the effect asks a decision (gather):
+            game.then(partial(resume_effects, game, player, skill, effects[at + 1:], names, data))  # the rest follows
+            return
+
+
+def resume_effects(game, player: str, skill: Skill, effects, names: dict, data: dict) -> None:
+    """The effects after one that waited for a decision, with the same chosen targets and data."""
+    run_effects(game, player, skill, effects, Scope(game.skills.owner_env(player, skill, None), names), data)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
