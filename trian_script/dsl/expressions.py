@@ -100,19 +100,22 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
 
 
 def _all(parts: list):
-    """``a and b and …`` as True or False (short-circuit: a part is worked out only if needed)."""
-    if len(parts) == 2:
-        one, two = parts
-        return lambda env: bool(one(env) and two(env))
-    return lambda env: all(p(env) for p in parts)
+    """``a and b and …`` as True or False (short-circuit: a part is worked out only if needed);
+    a few parts are chained without a generator, many (a hostile file) are looped over."""
+    if len(parts) > 8:
+        return lambda env: all(p(env) for p in parts)
+    one, rest = parts[0], parts[1:]
+    two = rest[0] if len(rest) == 1 else _all(rest)
+    return lambda env: bool(one(env) and two(env))
 
 
 def _any(parts: list):
     """``a or b or …`` as True or False (short-circuit)."""
-    if len(parts) == 2:
-        one, two = parts
-        return lambda env: bool(one(env) or two(env))
-    return lambda env: any(p(env) for p in parts)
+    if len(parts) > 8:
+        return lambda env: any(p(env) for p in parts)
+    one, rest = parts[0], parts[1:]
+    two = rest[0] if len(rest) == 1 else _any(rest)
+    return lambda env: bool(one(env) or two(env))
 
 
 def _placeholder(*args):

@@ -85,7 +85,12 @@ def ship_moves(game, token, steps) -> list:
     """Where a chosen ship-like token may move as a ship (NO-3.3.5): up to ``steps`` edge steps
     through outer space, through ships, never ending on one; ``enemy-near``: an enemy ship stands
     beside that place through outer space, so a ship battle follows the move (NO-4.5)."""
-    from .skill_targets import Target
+    # several actions of a skill may move the same token (with or without settling): listed once
+    return game.skills.once_per_listing(("ship-moves", token.get("token"), int(steps)), _ship_moves, game, token, steps)
+
+
+def _ship_moves(game, token, steps) -> list:
+    from .skill_targets import Facts, Target
     from .state import Ship
 
     placed = game.special_tokens.get(token.get("token"))
@@ -93,9 +98,13 @@ def ship_moves(game, token, steps) -> list:
         return []  # a token that settled as an emissary is no ship
     fmt, region = game.board.grid.format_cell, placed.data.get("region")
     reach = game.ship_destinations(placed.cell, Ship(placed.owner, placed.kind, region), int(steps))
-    return [Target(f"@{fmt(cell)}", (("cell", cell), ("region", there), ("exmitted", game.exmitter_reach(cell)),
-                                     ("enemy-near", bool(enemies_beside(game, cell, there, placed.owner)))))
+    later = {"enemy-near": partial(_enemy_near, game, placed.owner)}
+    return [Target(f"@{fmt(cell)}", Facts({"cell": cell, "region": there, "exmitted": game.exmitter_reach(cell)}, later))
             for cell, there in sorted(reach.items())]
+
+
+def _enemy_near(game, owner: str, facts) -> bool:
+    return bool(enemies_beside(game, facts["cell"], facts["region"], owner))
 
 
 def settle_places(game, player: str, place) -> list:

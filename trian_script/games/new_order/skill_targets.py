@@ -19,10 +19,35 @@ class Target:
     __slots__ = ("text", "data")
 
     def __init__(self, text: str, data):
-        self.text, self.data = text, data if type(data) is dict else dict(data)
+        self.text, self.data = text, data if isinstance(data, dict) else dict(data)
 
     def get(self, key: str, default=None):
         return self.data.get(key, default)
+
+
+class Facts(dict):
+    """A target's data where some values are worked out only when read (``later``: key -> a
+    function of these facts, shared by the targets of a listing): most targets are dropped by a
+    condition that reads one or two."""
+
+    __slots__ = ("later",)
+
+    def __init__(self, known: dict, later: dict):
+        super().__init__(known)
+        self.later = later
+
+    def __missing__(self, key):
+        value = self[key] = self.later[key](self)  # KeyError for a key it does not have
+        return value
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __reduce__(self):  # a copy or a pickle holds plain values, every one worked out
+        return dict, ({**self, **{key: self[key] for key in self.later}},)
 
 
 # source: (its shape, the data each of its targets carries)
@@ -40,6 +65,7 @@ SOURCES = {
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
     "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
+    "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
 }
@@ -89,10 +115,14 @@ def sources(game, player: str) -> dict:
                          if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
         return cell in game.ships or cell in ship_like
 
-    def place(cell, region, **more) -> dict:
-        """A place's data: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship stands there)."""
-        return {"cell": cell, "region": region, "exmitted": cell in exmitted and game.exmitter_reach(cell),
-                "ship": cell in game.ships or has_ship(cell), **more}
+    # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
+    # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
+    later = {"exmitted": lambda facts: facts["cell"] in exmitted and game.exmitter_reach(facts["cell"]),
+             "ship": lambda facts: has_ship(facts["cell"]),
+             "ship-near": lambda facts: any(has_ship(c) for c in (facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
+
+    def place(cell, region, **more) -> Facts:
+        return Facts({"cell": cell, "region": region, **more}, later)
 
     def new_tile():
         """The tile added this turn (none before it is placed): ``@(1,0,0)``; ``ship-near`` when a
@@ -100,22 +130,26 @@ def sources(game, player: str) -> dict:
         cell = game.placed_cell
         if cell is None:
             return []
-        near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-        return [Target(f"@{fmt(cell)}", place(cell, None, **{"ship-near": near}))]
+        return [Target(f"@{fmt(cell)}", place(cell, None))]
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
         when the tile has several; ``ship-near``: a ship on it or on a tile sharing an edge with it;
         ``new``: on the tile added this turn."""
-        out = []
+        out, new = [], game.placed_cell
         for cell, placed in sorted(game.board.cells.items()):
-            regions = placed.face.regions
-            spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
-            for index in spaces:
-                label = "" if len(spaces) == 1 else " " + region_name(regions, index)
-                near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index, **{"ship-near": near, "new": cell == game.placed_cell})))
+            for index, label in _spaces(placed.face):
+                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index, new=cell == new)))
         return out
+
+    def new_ship_places():
+        """The outer space of the tile added this turn (none before it is placed): what
+        ``ship-places()`` offers there, without listing the whole board."""
+        cell = game.placed_cell
+        if cell is None or cell not in game.board.cells:
+            return []
+        return [Target(f"@{fmt(cell)}{label}", place(cell, index, new=True))
+                for index, label in _spaces(game.board.cells[cell].face)]
 
     def tokens(kind):
         """The owner's special tokens of ``kind`` on the board, sorted by tile; ``turn``: the turn
@@ -202,13 +236,28 @@ def sources(game, player: str) -> dict:
         return out
 
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
-            "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
+            "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
             "words": words, "units": units, "ship-moves": partial(ship_moves, game),
             "settle-places": partial(settle_places, game, player)}
 
 
 from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
+
+
+_SPACES: dict[int, tuple] = {}  # id of a face -> (that face, its ship places)
+
+
+def _spaces(face) -> tuple:
+    """(region, label) of the parts of a face where a ship stands: the label names the part when
+    the face has several (`` space2``). Faces never change: worked out once per face."""
+    known = _SPACES.get(id(face))
+    if known is None or known[0] is not face:
+        regions = face.regions
+        spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
+        known = _SPACES[id(face)] = (face, tuple((i, "" if len(spaces) == 1 else " " + region_name(regions, i))
+                                                 for i in spaces))
+    return known[1]
 
 
 def ship_like_tokens_at(game, cell) -> list:
