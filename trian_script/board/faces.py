@@ -89,6 +89,14 @@ class Face:
     fits: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
     notation: str = ""  # the one-line form of a single-faced tile (board.sides), '' for others
 
+    def kept(self, name: str, make):
+        """``make(self)``, worked out once per face: what a game asks of a face again and again (a
+        face never changes, and every game of a ruleset shares it)."""
+        table = self.__dict__.setdefault("_kept", {})
+        if name not in table:
+            table[name] = make(self)
+        return table[name]
+
     def prop_total(self, name: str) -> int:
         """How many of a property the face carries (asked in the game loop, so kept in a table)."""
         totals = self.__dict__.get("_totals")

@@ -500,18 +500,26 @@ def ship_targets(game, origin, owner: str | None = None) -> list:
     """(cell, region, label) where a ship, or a piece that is one, may be teleported from
     ``origin`` (NO-3.3.4): a placed tile's outer space with no ship there (a race's ship-like token
     is a ship too), out of the reach of exmitters that act on ``owner`` (the ship's owner)."""
-    from .skill_targets import ship_like_tokens_at
+    from .skill_pieces import ship_like_cells
 
     owner = owner or game.ships[origin].player
+    # asked once, not per tile: where ships and ship-like tokens stand, the exmitters' reach
+    taken = {origin, *game.ships, *ship_like_cells(game)}
+    if game.exmitted and not game.exmitter_reach_spares(owner):
+        taken |= game.exmitted
     out = []
     for cell, placed in sorted(game.board.cells.items()):
-        if cell == origin or cell in game.ships or ship_like_tokens_at(game, cell) or game.exmitter_reach(cell, owner):
-            continue
-        for index, region in enumerate(placed.face.regions):
-            if "ship" in region.holds:
-                name = region_name(placed.face.regions, index)
-                out.append((cell, index, "" if name == "space" else name))
+        if cell not in taken:
+            out += [(cell, index, label) for index, label in _ship_parts(placed.face)]
     return out
+
+
+def _ship_parts(face) -> list:
+    """(region, label) of the parts of a face where a ship stands: ``space`` is no label."""
+    def parts(face) -> list:
+        names = [region_name(face.regions, i) for i in range(len(face.regions))]
+        return [(i, "" if names[i] == "space" else names[i]) for i, r in enumerate(face.regions) if "ship" in r.holds]
+    return face.kept("ship-parts", parts)
 
 
 def _teleport_action(game, kind: str, origin, target, region: int) -> None:

@@ -642,14 +642,8 @@ def _space_at(orientation) -> list:
     return table
 
 
-_SHOWN: dict[int, tuple] = {}  # id of a face -> (that face, what it shows)
-
-
 def _shown(face) -> frozenset:
     """The features a face shows and the properties it carries (``ship.barred-tiles`` names
-    either): a face never changes, so this is worked out once."""
-    known = _SHOWN.get(id(face))
-    if known is None or known[0] is not face:
-        shown = {region.kind for region in face.regions} | {p for region in face.regions for p, n in region.props if n}
-        known = _SHOWN[id(face)] = (face, frozenset(shown))
-    return known[1]
+    either)."""
+    return face.kept("shown", lambda face: frozenset({region.kind for region in face.regions}
+                                                     | {p for region in face.regions for p, n in region.props if n}))

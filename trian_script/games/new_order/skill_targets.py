@@ -245,19 +245,13 @@ def sources(game, player: str) -> dict:
 from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
 
 
-_SPACES: dict[int, tuple] = {}  # id of a face -> (that face, its ship places)
-
-
 def _spaces(face) -> tuple:
     """(region, label) of the parts of a face where a ship stands: the label names the part when
-    the face has several (`` space2``). Faces never change: worked out once per face."""
-    known = _SPACES.get(id(face))
-    if known is None or known[0] is not face:
-        regions = face.regions
-        spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
-        known = _SPACES[id(face)] = (face, tuple((i, "" if len(spaces) == 1 else " " + region_name(regions, i))
-                                                 for i in spaces))
-    return known[1]
+    the face has several (`` space2``)."""
+    def spaces(face) -> tuple:
+        found = [i for i, r in enumerate(face.regions) if "ship" in r.holds]
+        return tuple((i, "" if len(found) == 1 else " " + region_name(face.regions, i)) for i in found)
+    return face.kept("ship-places", spaces)
 
 
 def ship_like_tokens_at(game, cell) -> list:
