@@ -29,9 +29,8 @@ FACE_LETTERS = "ab"
 
 
 def options(game) -> dict:
-    out = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place,
-           "exploration": _exploration}[game.phase](game)
-    return without_forbidden(game, game.current.name, game.phase, out)
+    phase = game.phase
+    return without_forbidden(game, game.current.name, phase, _PHASES[phase](game))
 
 
 def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
@@ -689,3 +688,6 @@ def refusal(game, text: str) -> tuple[str, str]:
     if text == "research" and phase == "exploration" and game.actions_left <= 0:
         return "phase 3 allows one action", "NO-3.3"
     return f"'{text}' is not an option now ({PROMPTS[phase]})", "NO-3"
+
+
+_PHASES = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place, "exploration": _exploration}

@@ -398,7 +398,10 @@ class SkillBook:
     def listing(self) -> "_Listing":
         """``with book.listing():`` while the options of a decision are worked out: a changed price
         decides what is offered, but only the choice applied uses it."""
-        return _Listing(self)
+        known = self.__dict__.get("_listing_context")  # one per book: it holds no state of its own
+        if known is None:
+            known = self._listing_context = _Listing(self)
+        return known
 
     def _count_changes(self, parameter: str, changers) -> None:
         """Count each skill's change of a parameter once per choice applied (a parameter may be
