@@ -2,11 +2,10 @@
 Living structures, which builds a research station and a space station at once under a Slave-minion.
 
 A Slave-minion on the board is one of the engine's emissaries (``game.emissaries``) with a
-``slave-minion`` special token on its tile; the token keeps that Emissary object in ``token.data``,
-so the minion is followed through teleports. It takes no piece from the emissary supply. The engine
-has no event for a unit leaving the board, so ``sync`` notices a minion whose emissary is gone
-(``return_emissary`` gave the supply a piece back that the minion never took) and puts the token
-back in the owner's supply; it runs at every hook the Slave-Minion skill hears (scope = any).
+``slave-minion`` special token on its tile; the token keeps that Emissary object in ``token.data``
+(``emissary``), so the game follows it through teleports and, when it leaves the board, puts the
+token back in the supply (skill_pieces.follow_emissaries, as for a settled Interstellar). It takes
+no piece from the emissary supply.
 """
 from functools import partial
 
@@ -27,21 +26,6 @@ def minion_cells(game, owner: str) -> dict:
             if cell is not None:
                 out[cell] = token
     return out
-
-
-def sync(game, owner: str) -> None:
-    """A Slave-minion whose emissary left the board: its token back to the supply (NO-1.6), and the
-    emissary piece that ``return_emissary`` added to the race board taken off again."""
-    alive = minion_cells(game, owner)
-    for token in list(game.special_tokens.values()):
-        if token.kind != MINION or token.owner != owner:
-            continue
-        here = next((c for c, t in alive.items() if t is token), None)
-        if here is None:
-            game.adjust(f"supply:{owner}", "emissaries", -1, "a Slave-minion is no race-board piece")
-            game.remove_token(token)
-        else:
-            token.cell = here
 
 
 def _minion_region(region) -> bool:
@@ -78,7 +62,6 @@ class SlaveMinion(SkillPlugin):
 
     @hookimpl
     def trian_options(self, game, player, phase):
-        sync(game, self.owner)
         if player != self.owner or phase != "exploration" or game.current.name != self.owner:
             return None
         if game.skills.owned[self.owner].special[MINION] < 1 or self.me.minerals["yellow"] < 1:
@@ -133,27 +116,6 @@ class SlaveMinion(SkillPlugin):
         teleport(self.game, "emissary", origin, arrival, region)
         self._place(target, where)
         self.game.action_done()
-
-    # -- noticing a Slave-minion that left the board -------------------------------------------
-    @hookimpl
-    def trian_action_end(self, game, player, action):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_battle_end(self, game, battle):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_event(self, game, event, data):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_turn_end(self, game, player):
-        sync(game, self.owner)
-
-    @hookimpl
-    def trian_scoring_begin(self, game):
-        sync(game, self.owner)
 
 
 class LivingStructures(SkillPlugin):

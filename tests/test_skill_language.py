@@ -180,3 +180,30 @@ def test_trian_new_race_starts_from_a_piece_a_trigger_and_a_limited_action(tmp_p
         options = game.decision.options
         game.choose(options[r.randrange(len(options))])
     assert game.player("red").supply["star-fans-runners"] in (0, 1)
+
+
+def test_ship_like_tokens_words_are_checked(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action evade "flee {stake}" choose stake from mineral-sets(2) if token.refuge -> discard(stake), evade(token)
+          action exploration "flee" if token.refuge -> evade(token)
+          action exploration "go {to}" choose to from ship-moves(3) -> gather(to, 2, edge-or-corner)
+          action exploration "go {to}" choose to from ship-move(to, 3) -> pay(1)
+          action exploration "settle {part}" choose part from settle-places(part) -> settle(part)
+          action exploration "gather" choose t from tokens("x") -> gather(t, 2, everywhere)
+        }
+    """)
+    by_line = {}
+    for d in diags:
+        by_line.setdefault(d.position.line, []).append(d)
+    assert 2 not in by_line  # an evade action reads the attacked token
+    assert any(d.message == "unknown name 'token.refuge' in formula" for d in by_line[3])  # only there
+    assert "token.refuge" not in by_line[3][0].expected
+    assert by_line[4][0].message == "ship-moves takes 2 arguments, not 1"
+    assert by_line[5][0].code == "TS306" and by_line[5][0].hint == "did you mean 'ship-moves'?"
+    assert "ship-moves(TOKEN, STEPS)" in by_line[5][0].expected
+    assert any(d.message == "settle takes 2 arguments, not 1" for d in by_line[6])
+    assert any(d.message == "unknown name 'everywhere' in formula" and "edge-or-corner" in d.expected
+               for d in by_line[7])
+    phase, = diagnostics(tmp_path, 'skill fan "Fan" {\n  action evadde "x" -> pay(1)\n}')
+    assert "evade" in phase.expected and phase.hint == "did you mean 'evade'?"

@@ -60,7 +60,10 @@ class Region:
     holds: frozenset[str]  # the units that may stand on it
 
     def prop(self, name: str) -> int:
-        return dict(self.props).get(name, 0)
+        table = self.__dict__.get("_props")  # asked in the game loop: the pairs as a table, made once
+        if table is None:
+            table = self.__dict__["_props"] = dict(self.props)
+        return table.get(name, 0)
 
 
 @shared

@@ -285,7 +285,7 @@ def check_piece(defs, name: str) -> None:
 
 
 def check_skill(defs, name: str, parameters: set[str]) -> None:
-    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, LIMITS, OWNER_NAMES, VALUES
+    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, FIELDS, LIMITS, OWNER_NAMES, PHASE_NAMES, VALUES
 
     block = defs.blocks["skill"][name]
     d = block.definition
@@ -298,7 +298,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
     colours = {"yellow", "red", "blue", "green"}
     for section, head in (("triggers", "event"), ("actions", "phase")):
         for i, item in enumerate(d.get(section, [])):
-            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} \
+            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
                 | {f"special.{token}" for token in defs.blocks["token"]}
             carried = None
             if head == "event":
@@ -310,6 +310,8 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                 names |= carried
             elif item["phase"] not in ACTION_PHASES:
                 continue  # the schema reports it
+            else:
+                names |= PHASE_NAMES.get(item["phase"], set())
             if item.get("limit") is not None and item["limit"] not in LIMITS:
                 defs.report.add("TS306", f"unknown limit 'once per {item['limit']}'",
                                 block.source.find((section, i, "limit")),
@@ -374,6 +376,9 @@ def _check_choices(defs, block, path, item, names, values) -> set:
                             hint=did_you_mean(source, SOURCES))
             brought.add(choice["name"])  # named all the same: one mistake, one diagnostic
             continue
+        shape = SOURCES[source][0]
+        if "…" not in shape and " or " not in shape:  # a fixed number of arguments: checked
+            _check_effect_shape(defs, block, where + ("from",), choice["from"], {source: shape})
         sources = {name: (lambda *a: None) for name in SOURCES}
         _check_expr(defs, block, where + ("from",), choice["from"], names | brought, values | sources)
         brought |= {choice["name"]} | {f"{choice['name']}.{key}" for key in SOURCES[source][1]}

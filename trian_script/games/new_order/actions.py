@@ -316,7 +316,12 @@ def _research(game) -> None:
 
 
 def expeditions(game) -> dict:
-    """NO-3.3.2: a unit from the supply onto the tile added this turn."""
+    """NO-3.3.2: a unit from the supply onto the tile added this turn (do not change the dict:
+    while options are listed, skills that ask again get the same)."""
+    return game.skills.once_per_listing("expeditions", _expeditions, game)
+
+
+def _expeditions(game) -> dict:
     cell, me = game.placed_cell, game.current
     if cell is None or game.exmitter_reach(cell, me.name):
         return {}
@@ -328,7 +333,9 @@ def expeditions(game) -> dict:
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
-    if cell not in game.ships and not any(n in game.ships for n in game.board.grid.neighbours(cell)):
+    from .skill_pieces import ship_near  # a ship-like token is a ship (NO-3.3.2)
+
+    if not ship_near(game, cell):
         for kind in game.kinds_with("ship"):
             if me.supply[kind + "s"]:
                 for index, region in enumerate(regions):
@@ -405,7 +412,12 @@ def _move(game, cell, target, region) -> None:
 
 def teleports(game) -> dict:
     """NO-3.3.4: with a teleport added this turn, move one unit from its radius elsewhere; a ship
-    standing on a teleport may be teleported as the action of a later turn."""
+    standing on a teleport may be teleported as the action of a later turn (do not change the
+    dict: while options are listed, skills that ask again get the same)."""
+    return game.skills.once_per_listing("teleports", _teleports, game)
+
+
+def _teleports(game) -> dict:
     me, fmt = game.current.name, game.board.grid.format_cell
     sources: set = set()
     cell = game.placed_cell
@@ -429,6 +441,9 @@ def teleports(game) -> dict:
         for target, region, label in teleport_targets(game, kind, origin):
             text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
             out[text] = partial(_teleport_action, game, kind, origin, target, region)
+    from .skill_pieces import token_teleports  # a ship-like token is teleported as a ship
+
+    out.update(token_teleports(game))
     return out
 
 
@@ -447,6 +462,7 @@ def protected(game, cell, me: str) -> bool:
 def _emissary_targets(game, origin):
     owner = game.emissaries[origin].player
     out = []
+    controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
     for cell, placed in sorted(game.board.cells.items()):
         face = placed.face
         if cell == origin or cell in game.emissaries or game.exmitter_reach(cell, owner) \
@@ -456,15 +472,28 @@ def _emissary_targets(game, origin):
             if "emissary" not in region.holds:
                 continue
             area = game.region_area(cell, index)
-            if area is not None and area.closed and game.controller(area) not in (None, owner):
-                continue
+            if area is not None and area.closed:
+                if area.id not in controllers:
+                    controllers[area.id] = game.controller(area)
+                if controllers[area.id] not in (None, owner):
+                    continue
             out.append((cell, index, region_name(face.regions, index)))
     return out
 
 
 def _token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
-    return any(game.ruleset.tokens.get(t.kind, {}).get("works-as") == piece for t in game.tokens_at(cell))
+    kinds = _working_as(game.ruleset, piece)  # asked for every tile: most rulesets have no such token
+    return bool(kinds) and any(t.cell == cell and t.kind in kinds for t in game.special_tokens.values())
+
+
+def _working_as(ruleset, piece: str) -> frozenset:
+    """The kinds of special token that act as ``piece`` (the ruleset's ``works-as``), found once."""
+    table = ruleset.__dict__.setdefault("_working_as", {})
+    kinds = table.get(piece)
+    if kinds is None:
+        kinds = table[piece] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("works-as") == piece)
+    return kinds
 
 
 def ship_targets(game, origin, owner: str | None = None) -> list:

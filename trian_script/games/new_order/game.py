@@ -15,6 +15,7 @@ from ...geometry import Cell
 from ...mechanics import control, tile_laying
 from . import actions
 from .events import resolve_closings
+from .skill_pieces import after_event, ship_like_cells
 from .state import UNIT_KINDS, Emissary, Player, Ship, SpecialToken
 
 
@@ -119,10 +120,15 @@ class NewOrder(Game):
                 return known
         return self.skills.param(name, player, context)
 
+    def points_changed(self, player: str, amount: int) -> None:
+        self.skills.scored(player, amount)  # the balance lab's credits each skill brought
+
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)
         super().emit(event, subject, **data)
+        if self.special_tokens:  # ship-like and settled tokens follow the game's rules (skill_pieces)
+            after_event(self, event, data)
 
     # -- setup (NO-2) -------------------------------------------------------------------------
     def _choose_races(self, seats: list[str], wanted: dict[str, str]) -> None:
@@ -411,46 +417,54 @@ class NewOrder(Game):
     def exmitter_reach(self, cell: Cell, player: str | None = None) -> bool:
         """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2) — for
         ``player``'s units, unless exmitters do not affect them (``exmitter.immune``)."""
-        return cell in self.exmitted and not (player and self.param("exmitter.immune", player))
+        return cell in self.exmitted and not self.exmitter_reach_spares(player)
 
     def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
         """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
         grid = self.board.grid
         return (cell, *(grid.neighbours(cell) if self.ruleset.value(setting) == "edge" else grid.touching(cell)))
 
-    def ship_destinations(self, cell: Cell) -> dict[Cell, int]:
+    def ship_destinations(self, cell: Cell, ship: Ship | None = None, steps: int | None = None) -> dict[Cell, int]:
         """Where the ship on ``cell`` may move: up to ``ship.move`` steps through outer space,
         never through nebulas, gas clouds or an exmitter's reach, through ships but not onto one.
         A tile showing a gas cloud or a Trian extractor is closed to them even along its outer space
         (``ship.barred-tiles``, tile legend p. 29), though a ship may be placed or teleported there
         and may leave it. A skill may let ships pass features (``ship.passes``); they still end in
-        outer space."""
-        ship = self.ships[cell]
-        steps = self.param("ship.move", ship.player, unit=ship.kind)
+        outer space. ``ship`` and ``steps``: a piece that is a ship without being one of the
+        game's ships (a ship-like token), and how far it goes."""
+        ship = ship or self.ships[cell]
+        steps = self.param("ship.move", ship.player, unit=ship.kind) if steps is None else steps
         passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
-        barred = self._barred_to_ships(passes, ship.player, ship.kind)
+        barred = frozenset(self._barred_to_ships(passes, ship.player, ship.kind))
+        cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
+        # the exmitters' reach for this ship's owner, and what a face shows, are asked once per tile
+        reach = self.exmitted if self.exmitted and not self.exmitter_reach_spares(ship.player) else ()
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
+        tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         for _ in range(steps):
             following = []
             for here, region in frontier:
-                for other in self.board.grid.neighbours(here):
-                    if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
+                for other in neighbours(here):
+                    if other in seen or other in reach:
                         continue
-                    if barred and any(self.board.cells[other].face.prop_total(b) or self._shows(other, b)
-                                      for b in barred):
+                    placed = cells.get(other)
+                    if placed is None or (barred and not barred.isdisjoint(_shown(placed.face))):
                         continue
                     linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
                         continue
                     if linked is None:
-                        linked = next((i for i, r in enumerate(self.board.cells[other].face.regions)
-                                       if "ship" in r.holds), None)
+                        linked = next((i for i, r in enumerate(placed.face.regions) if "ship" in r.holds), None)
                     seen.add(other)
                     following.append((other, linked))
-                    if other not in self.ships and linked is not None:
+                    if other not in ships and linked is not None and other not in tokens:
                         out[other] = linked
             frontier = following
         return out
+
+    def exmitter_reach_spares(self, player: str | None) -> bool:
+        """Whether exmitters leave ``player``'s units alone (``exmitter.immune``)."""
+        return bool(player and self.param("exmitter.immune", player))
 
     def _barred_to_ships(self, passes: set, player: str, kind: str) -> list[str]:
         """The features and properties whose tiles ``player``'s ship may not enter: those of
@@ -458,10 +472,6 @@ class NewOrder(Game):
         properties = self.ruleset.tileset.properties
         return [b for b in self.param("ship.barred-tiles", player, unit=kind)
                 if b not in passes and not (b in properties and properties[b].on and properties[b].on <= passes)]
-
-    def _shows(self, cell: Cell, feature: str) -> bool:
-        """Whether the face on ``cell`` shows ``feature`` (a region of that kind)."""
-        return any(region.kind == feature for region in self.board.cells[cell].face.regions)
 
     def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
         """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
@@ -496,8 +506,9 @@ class NewOrder(Game):
             if self.ship_pairs(attacker):
                 steps.append(partial(self._ship_battle, attacker))
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
-        roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
-                 if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
+        find, totals, placed = self.board.forest.find, self.board.forest.totals, self.board.cells
+        roots = {root for c in cells if c in placed for n in placed[c].nodes if n is not None
+                 if (root := find(n)) not in waiting and totals[root].closed and totals[root].kind in ("nebula", "system")}
         for root in sorted(roots):
             steps.append(partial(start_emissary_battle, self, root, actor))
             steps.append(partial(self._update_control_of, root))
@@ -629,3 +640,16 @@ def _space_at(orientation) -> list:
     if table is None:
         table = orientation.__dict__["_space_at"] = [dict(t).get("space") for t in orientation.touching]
     return table
+
+
+_SHOWN: dict[int, tuple] = {}  # id of a face -> (that face, what it shows)
+
+
+def _shown(face) -> frozenset:
+    """The features a face shows and the properties it carries (``ship.barred-tiles`` names
+    either): a face never changes, so this is worked out once."""
+    known = _SHOWN.get(id(face))
+    if known is None or known[0] is not face:
+        shown = {region.kind for region in face.regions} | {p for region in face.regions for p, n in region.props if n}
+        known = _SHOWN[id(face)] = (face, frozenset(shown))
+    return known[1]

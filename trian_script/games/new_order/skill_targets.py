@@ -7,6 +7,7 @@ that ``trian validate`` checks and docs/skill-language.md lists.
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations_with_replacement
 
 from .actions import protected, region_name, ship_targets, teleport_targets
@@ -18,10 +19,35 @@ class Target:
     __slots__ = ("text", "data")
 
     def __init__(self, text: str, data):
-        self.text, self.data = text, dict(data)
+        self.text, self.data = text, data if isinstance(data, dict) else dict(data)
 
     def get(self, key: str, default=None):
         return self.data.get(key, default)
+
+
+class Facts(dict):
+    """A target's data where some values are worked out only when read (``later``: key -> a
+    function of these facts, shared by the targets of a listing): most targets are dropped by a
+    condition that reads one or two."""
+
+    __slots__ = ("later",)
+
+    def __init__(self, known: dict, later: dict):
+        super().__init__(known)
+        self.later = later
+
+    def __missing__(self, key):
+        value = self[key] = self.later[key](self)  # KeyError for a key it does not have
+        return value
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __reduce__(self):  # a copy or a pickle holds plain values, every one worked out
+        return dict, ({**self, **{key: self[key] for key in self.later}},)
 
 
 # source: (its shape, the data each of its targets carries)
@@ -29,7 +55,7 @@ SOURCES = {
     "mineral-sets": ("mineral-sets(COUNT)", ("count", "colours")),
     "movable-units": ("movable-units()", ("kind", "cell")),
     "teleport-targets": ("teleport-targets(UNIT)", ("cell", "region", "outpost")),
-    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship")),
+    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "tokens": ("tokens(KIND)", ("cell", "region", "exmitted", "ship", "token", "turn")),
     "own-ships": ("own-ships()", ("kind", "cell", "region")),
     "colours-owned": ("colours-owned(COLOUR, …)", ("colour", "count")),
@@ -39,12 +65,15 @@ SOURCES = {
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
     "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
+    "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
+    "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
+    "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
 }
 
 
 def sources(game, player: str) -> dict:
     """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``)."""
-    fmt = game.board.grid.format_cell
+    fmt, exmitted = game.board.grid.format_cell, game.exmitted
 
     def mineral_sets(count):
         """Every multiset of ``count`` colours the owner can pay, sorted: ``blue+red+red``."""
@@ -86,9 +115,14 @@ def sources(game, player: str) -> dict:
                          if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
         return cell in game.ships or cell in ship_like
 
-    def place(cell, region, text: str) -> Target:
-        return Target(text, (("cell", cell), ("region", region), ("exmitted", game.exmitter_reach(cell)),
-                             ("ship", has_ship(cell))))
+    # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
+    # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
+    later = {"exmitted": lambda facts: facts["cell"] in exmitted and game.exmitter_reach(facts["cell"]),
+             "ship": lambda facts: has_ship(facts["cell"]),
+             "ship-near": lambda facts: any(has_ship(c) for c in (facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
+
+    def place(cell, region, **more) -> Facts:
+        return Facts({"cell": cell, "region": region, **more}, later)
 
     def new_tile():
         """The tile added this turn (none before it is placed): ``@(1,0,0)``; ``ship-near`` when a
@@ -96,26 +130,31 @@ def sources(game, player: str) -> dict:
         cell = game.placed_cell
         if cell is None:
             return []
-        near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-        return [Target(f"@{fmt(cell)}", (*place(cell, None, "").data.items(), ("ship-near", near)))]
+        return [Target(f"@{fmt(cell)}", place(cell, None))]
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
-        when the tile has several."""
-        out = []
+        when the tile has several; ``ship-near``: a ship on it or on a tile sharing an edge with it;
+        ``new``: on the tile added this turn."""
+        out, new = [], game.placed_cell
         for cell, placed in sorted(game.board.cells.items()):
-            regions = placed.face.regions
-            spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
-            for index in spaces:
-                label = "" if len(spaces) == 1 else " " + region_name(regions, index)
-                out.append(place(cell, index, f"@{fmt(cell)}{label}"))
+            for index, label in _spaces(placed.face):
+                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index, new=cell == new)))
         return out
+
+    def new_ship_places():
+        """The outer space of the tile added this turn (none before it is placed): what
+        ``ship-places()`` offers there, without listing the whole board."""
+        cell = game.placed_cell
+        if cell is None or cell not in game.board.cells:
+            return []
+        return [Target(f"@{fmt(cell)}{label}", place(cell, index, new=True))
+                for index, label in _spaces(game.board.cells[cell].face)]
 
     def tokens(kind):
         """The owner's special tokens of ``kind`` on the board, sorted by tile; ``turn``: the turn
         it was placed in."""
-        return [Target(f"@{fmt(t.cell)}", (*place(t.cell, t.data.get("region"), "").data.items(),
-                                           ("token", t.id), ("turn", t.data.get("turn", 0))))
+        return [Target(f"@{fmt(t.cell)}", place(t.cell, t.data.get("region"), token=t.id, turn=t.data.get("turn", 0)))
                 for t in sorted(game.tokens_of(player, kind), key=lambda t: t.cell)]
 
     def token_moves(token, steps):
@@ -133,7 +172,7 @@ def sources(game, player: str) -> dict:
                     following.append(other)
                     out.append(other)
             frontier = following
-        return [place(cell, None, f"@{fmt(cell)}") for cell in sorted(out)]
+        return [Target(f"@{fmt(cell)}", place(cell, None)) for cell in sorted(out)]
 
     def units(whose):
         """The owner's (``units(owner)``) or the other players' (``units(enemy)``) units that may
@@ -169,8 +208,8 @@ def sources(game, player: str) -> dict:
 
     def tiles():
         """Every placed tile (``@(1,0,0)``); ``new``: it is the tile added this turn."""
-        return [Target(f"@{fmt(cell)}", (*place(cell, None, "").data.items(), ("new", cell == game.placed_cell)))
-                for cell in sorted(game.board.cells)]
+        new = game.placed_cell
+        return [Target(f"@{fmt(cell)}", place(cell, None, new=cell == new)) for cell in sorted(game.board.cells)]
 
     def teleportable_near(kind):
         """The units a teleport may move (NO-3.3.4) in the radius (``radius.teleport``) of the
@@ -197,9 +236,28 @@ def sources(game, player: str) -> dict:
         return out
 
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
-            "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
+            "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
-            "words": words, "units": units}
+            "words": words, "units": units, "ship-moves": partial(ship_moves, game),
+            "settle-places": partial(settle_places, game, player)}
+
+
+from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
+
+
+_SPACES: dict[int, tuple] = {}  # id of a face -> (that face, its ship places)
+
+
+def _spaces(face) -> tuple:
+    """(region, label) of the parts of a face where a ship stands: the label names the part when
+    the face has several (`` space2``). Faces never change: worked out once per face."""
+    known = _SPACES.get(id(face))
+    if known is None or known[0] is not face:
+        regions = face.regions
+        spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
+        known = _SPACES[id(face)] = (face, tuple((i, "" if len(spaces) == 1 else " " + region_name(regions, i))
+                                                 for i in spaces))
+    return known[1]
 
 
 def ship_like_tokens_at(game, cell) -> list:
@@ -283,7 +341,10 @@ def target_effects(game, player: str, skill) -> dict:
         placed = game.special_tokens.get(token.get("token"))
         if placed is not None:
             game.note(f"{player} moves the {placed.kind} from {fmt(placed.cell)} to {fmt(where.get('cell'))}")
-            placed.cell = where.get("cell")
+            if game.ruleset.tokens.get(placed.kind, {}).get("ship-like") and not placed.data.get("fixed"):
+                move_token_as_ship(game, placed, where.get("cell"), where.get("region"))
+            else:
+                placed.cell = where.get("cell")
 
     def explode(token, field, per_ship):
         """Every ship and emissary (not on a station) in the token's field goes back to its supply;
@@ -353,5 +414,6 @@ def target_effects(game, player: str, skill) -> dict:
         game.units_changed([ship_cell, token_cell], player)
 
     return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
-            "move-token": move_token, "explode": explode}
+            "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
+            "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 

@@ -18,6 +18,7 @@ PHASE_WORDS = {
     "extraction": "in phase 1", "expansion": "in phase 2, after placing the tile",
     "exploration": "as the phase-3 action", "exploration-free": "in phase 3, besides the action",
     "clash": "before the dice of a clash",
+    "evade": "when an enemy ship attacks your ship-like token, before it loses",
 }
 EFFECT_WORDS = {
     "credits": "gain {0}¢", "pay": "pay {0}¢", "minerals": "draw {0} random mineral(s)",
@@ -27,6 +28,8 @@ EFFECT_WORDS = {
     "take-from-nebula": "take {0} mineral(s) of your choice from that nebula",
     "roll-bonus": "add {0} to your roll", "teleport": "teleport {0} to {1}", "place": "place a {0} token on {1}",
     "move-ship": "move {0} to {1}", "destroy": "send {0} back to its owner's supply",
+    "move-token": "move {0} to {1}", "gather": "take {1} mineral(s) of your choice, one at a time, from closed nebulas in the {2} field of {0}",
+    "settle": "{0} becomes your emissary on {1}, for good", "evade": "{0} moves to the nearest tile where no battle happens",
 }
 OPTIONAL_DEFAULTS = {"mineral": ("", "1"), "discard": ("", "1"), "discard-token": ("1",)}
 OPS = {"=": "becomes {v}", "+=": "+{v}", "-=": "−{v}", "*=": "×{v}"}

@@ -18,7 +18,6 @@ from __future__ import annotations
 from ...immutable import shared
 
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -50,7 +49,11 @@ EVENTS = {
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }
-ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash")
+ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade")
+# what an action of a phase reads besides the owner's state: an ``evade`` action, the attacked token
+# and the attacking ship (skill_pieces.TokenBattle)
+PHASE_NAMES = {"evade": {"token", "token.cell", "token.region", "token.refuge", "ship", "ship.cell", "ship.player",
+                         "ship.kind"}}
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
                "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
@@ -68,6 +71,9 @@ EFFECTS = {
     "move-token": "move-token(TOKEN, PLACE) (a chosen special token of the owner to a chosen place)",
     "explode": "explode(TOKEN, FIELD, MINERALS-PER-SHIP) (ships and emissaries in the token's field go home)",
     "swap": "swap(UNIT, UNIT) (two units of the same type exchange places)",
+    "gather": "gather(TOKEN, COUNT, FIELD) (COUNT minerals of the owner's choice from closed nebulas in the token's field)",
+    "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
+    "evade": "evade(TOKEN) (in an evade action: the attacked ship-like token moves to the nearest refuge)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -117,6 +123,7 @@ class Choice:
     name: str
     source: Formula  # a call of one of ``SOURCES``
     where: Formula | None = None
+    free: bool = False  # it reads no choice before it: the same targets whatever those picked
 
 
 @shared
@@ -128,6 +135,7 @@ class SkillAction:
     effects: tuple[Formula, ...]
     limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
+    early: bool = False  # its condition reads no target: asked once, before the targets are listed
 
 
 @shared
@@ -189,11 +197,7 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                                if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
     triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
                              t.get("limit")) for t in definition.get("triggers", []))
-    actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"]), a.get("limit"),
-                                tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
-                                      for c in a.get("choose", ())))
-                    for a in definition.get("actions", []))
+    actions = tuple(_action(a, formula) for a in definition.get("actions", []))
     areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
                                tuple(formula(e) for e in a["effects"]), a.get("until"))
                   for a in definition.get("areas", []))
@@ -202,6 +206,25 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                  tuple(sorted(definition.get("grants", {}).items())),
                  tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder,
                  areas)
+
+
+def _action(definition: dict, formula) -> SkillAction:
+    """A skill action, with what its listing may work out once (``Choice.free``, ``early``)."""
+    choices, before = [], []
+    for c in definition.get("choose", ()):
+        source, where = formula(c["from"]), formula(c.get("where"))
+        choices.append(Choice(c["name"], source, where, not _reads(before, source, where)))
+        before.append(c["name"])
+    condition = formula(definition.get("if"))
+    return SkillAction(definition["phase"], definition.get("label", ""), condition,
+                       tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
+                       condition is not None and not _reads(before, condition))
+
+
+def _reads(chosen: list, *formulas) -> bool:
+    """Whether a formula reads one of the ``chosen`` targets (``stake``, ``stake.count``)."""
+    names = {n.partition(".")[0] for f in formulas if f is not None for n in f.names}
+    return not names.isdisjoint(chosen)
 
 
 def compile_race(definition: dict, pieces: dict | None = None) -> Race:
@@ -240,9 +263,10 @@ class SkillBook:
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
         self._firing = False  # areas of effect are acting
-        self._acting: list[dict] = []  # skills running now (nested): points changed inside each
+        self._acting: list[tuple] = []  # (owner, skill) of the skills running now, innermost last
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
+        self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
     # -- setup and evolution --------------------------------------------------------------
@@ -303,9 +327,10 @@ class SkillBook:
     def known(self, name: str, player: str | None):
         """The value of a parameter without context when it is known already (else None)."""
         key = (name, player)
-        if self._changers_cached and (key, "changers") in self._cache:
+        known = self._cache.get(key)
+        if known is not None and self._changers_cached and (key, "changers") in self._cache:
             return None  # a skill changed it: ``param`` counts that change each time it is used
-        return self._cache.get(key)
+        return known
 
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
@@ -370,15 +395,10 @@ class SkillBook:
                 out.append((owner, skill))
         return tuple(out)
 
-    @contextmanager
-    def listing(self):
-        """While the options of a decision are worked out: a changed price decides what is offered,
-        but only the choice applied uses it."""
-        self._listing += 1
-        try:
-            yield
-        finally:
-            self._listing -= 1
+    def listing(self) -> "_Listing":
+        """``with book.listing():`` while the options of a decision are worked out: a changed price
+        decides what is offered, but only the choice applied uses it."""
+        return _Listing(self)
 
     def _count_changes(self, parameter: str, changers) -> None:
         """Count each skill's change of a parameter once per choice applied (a parameter may be
@@ -395,30 +415,25 @@ class SkillBook:
         self._changes_seen = (moment, seen)
 
     def credited(self, owner: str, skill: str, run, *args, **kwargs):
-        """``run(*args, **kwargs)``, and the change of ``owner``'s points meanwhile credited to
-        ``skill`` (less what skills run inside it brought: those are credited to them). Runs on
-        every hook a skill plugin hears, so it keeps to plain dicts and skips zero changes."""
-        owned = self.owned.get(owner)
-        if owned is None:
-            return run(*args, **kwargs)
-        acting, points = self._acting, self.game.POINTS
-        holder = self.game.player(owner)
-        before = getattr(holder, points)
-        inner: dict = {}  # player -> points changed by skills run inside this one
-        acting.append(inner)
+        """``run(*args, **kwargs)`` as the doing of ``owner``'s ``skill``: each change of ``owner``'s
+        points meanwhile is credited to it (``scored``), unless a skill of the same owner run inside
+        it made the change (that one is credited)."""
+        acting = self._acting
+        acting.append((owner, skill))
         try:
             return run(*args, **kwargs)
         finally:
             acting.pop()
-            delta = getattr(holder, points) - before
-            if delta != inner.get(owner, 0):
-                owned.brought[skill] += delta - inner.get(owner, 0)
-            if acting and (delta or inner):
-                outer = acting[-1]
-                for who, change in inner.items():
-                    if who != owner:
-                        outer[who] = outer.get(who, 0) + change
-                outer[owner] = outer.get(owner, 0) + delta
+
+    def scored(self, player: str, amount: int) -> None:
+        """``player``'s points changed by ``amount``: credited to the innermost running skill of
+        ``player`` (none: the game's own rules did it)."""
+        for owner, skill in reversed(self._acting):
+            if owner == player:
+                owned = self.owned.get(owner)
+                if owned is not None:
+                    owned.brought[skill] += amount
+                return
 
     def _base(self, name: str):
         try:
@@ -518,18 +533,21 @@ class SkillBook:
     def action_options(self, phase: str) -> dict:
         return self.action_options_for(self.game.current.name, phase)
 
-    def action_options_for(self, me: str, phase: str) -> dict:
+    def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
+        """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
         out = {}
         owned = self.owned.get(me)
         for skill, index, action in self._actions().get((me, phase), ()):
             if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
+            if names:
+                env = Scope(env, names)
             if action.choices:
-                out.update(self._choice_options(me, skill, index, action, env))
+                out.update(self._choice_options(me, skill, index, action, env, names))
             elif action.condition is None or action.condition(env):
                 text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                out[text] = partial(self._use, me, skill, index)
+                out[text] = partial(self._use, me, skill, index, names)
         return out
 
     def _actions(self) -> dict:
@@ -544,38 +562,70 @@ class SkillBook:
             return index
         return self._kept("actions", build)
 
-    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict) -> dict:
+    def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict,
+                        names: dict | None = None) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
-        chosen = {c.name for c in action.choices}
-        early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
-        if early and not action.condition(env):
+        if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
+        env = Scope(env, {BOUND: self._bound(me, env)})
+        # a choice that reads none before it has the same targets after every pick: listed once,
+        # and with none of them there is no option at all
+        listed = {}
+        for choice in action.choices[1:]:
+            if choice.free:
+                listed[choice.name] = targets = list(self._targets(choice, Scope(env, {})))
+                if not targets:
+                    return {}
         out = {}
-        for picked in self._picks(action.choices, Scope(env, {})):
-            if action.condition is not None and not early and not action.condition(Scope(env, picked)):
+        late = action.condition is not None and not action.early
+        for picked in self._picks(action.choices, listed, Scope(env, {})):
+            if late and not action.condition(Scope(env, picked)):
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            out[" ".join(text.split())] = partial(self._use, me, skill, index, picked)
+            out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
-    def _picks(self, choices, env: "Scope", picked: dict | None = None):
+    def _bound(self, me: str, env: dict) -> dict:
+        """The functions a choice's formulas call for ``me``: the owner's and the sources of
+        targets (they read the game when called)."""
+        return self.once_per_listing(("bound", me), lambda: {**env[BOUND], **sources(self.game, me)})
+
+    def once_per_listing(self, key, make, *args):
+        """``make(*args)``, made once while the options of a decision are listed (the game does not
+        change meanwhile), every time otherwise."""
+        if not self._listing:
+            return make(*args)
+        known = self._listed.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._listed[key] = make(*args)
+        return known
+
+    @staticmethod
+    def _targets(choice: Choice, env: "Scope"):
+        """The targets of ``choice`` that its condition allows (``env`` holds each while it is asked)."""
+        for target in choice.source(env):
+            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
+            if choice.where is None or choice.where(env):
+                yield target
+        env.pop(choice.name, None)
+
+    def _picks(self, choices, listed: dict, env: "Scope", picked: dict | None = None):
         """Every combination of targets, in order, as {choice: target}: each choice may read the
-        ones before it (``env`` holds them while their followers are listed)."""
+        ones before it (``env`` holds them while their followers are listed); ``listed``: the
+        targets of choices that read none before them, listed once."""
         picked = picked or {}
         if len(picked) == len(choices):
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        for target in choice.source(env):
-            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
-            if choice.where is None or choice.where(env):
-                picked[choice.name] = target
-                yield from self._picks(choices, env, picked)
-                del picked[choice.name]
-            del env[choice.name]
+        known = listed.get(choice.name)
+        for target in self._targets(choice, env) if known is None else known:
+            env[choice.name] = picked[choice.name] = target
+            yield from self._picks(choices, listed, env, picked)
+            del picked[choice.name]
+        env.pop(choice.name, None)
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -604,6 +654,25 @@ class SkillBook:
     def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
         """The names a skill's formulas read about its owner, each worked out when first read."""
         return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class _Listing:
+    """The options of a decision are being listed (nested listings count as one): a class, not a
+    generator-based context manager, since it runs for every decision."""
+
+    __slots__ = ("book",)
+
+    def __init__(self, book: SkillBook):
+        self.book = book
+
+    def __enter__(self) -> None:
+        self.book._listing += 1
+
+    def __exit__(self, *exc) -> None:
+        book = self.book
+        book._listing -= 1
+        if not book._listing:
+            book._listed = {}  # what one listing worked out once (``once_per_listing``): no state
 
 
 class OwnerEnv(dict):
@@ -727,11 +796,6 @@ class _Words:
         return self.target.data[key]
 
 
-def _chosen_names(chosen: set, env: dict) -> set:
-    """The names a condition may read from the targets chosen (``stake``, ``stake.count``…)."""
-    return chosen | {f"{c}.{key}" for c in chosen for source in SOURCES.values() for key in source[1]}
-
-
 def apply_modifiers(value, mods, game, player):
     """``=`` first (last acquired wins), then ``+=``/``-=``, then ``*=`` — the documented order."""
     def resolve(v):
@@ -756,9 +820,19 @@ def apply_modifiers(value, mods, game, player):
 
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
+    names = dict(env) if isinstance(env, Scope) else {}
     env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
-    for effect in effects:
+    for at, effect in enumerate(effects):
+        waiting = game.waiting
         effect(env)
+        if game.waiting is not waiting and at + 1 < len(effects):  # the effect asks a decision (gather):
+            game.then(partial(resume_effects, game, player, skill, effects[at + 1:], names, data))  # the rest follows
+            return
+
+
+def resume_effects(game, player: str, skill: Skill, effects, names: dict, data: dict) -> None:
+    """The effects after one that waited for a decision, with the same chosen targets and data."""
+    run_effects(game, player, skill, effects, Scope(game.skills.owner_env(player, skill, None), names), data)
 
 
 def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
