@@ -1,7 +1,8 @@
 """Tiles on a grid: legal placements by table lookup, an incremental frontier, areas that close.
 
 The frontier maps each empty cell next to a tile to its requirement pattern: per cell edge, the
-code a new face must show there, or -1 where the neighbour cell is empty. A face's precomputed
+code a new face must show there, or nothing where the neighbour cell is empty, packed into one int
+(``faces.pattern``: a dict key that hashes at once). A face's precomputed
 ``fits`` table turns a pattern into the rotations that match, so listing the legal placements of a
 drawn tile costs one dict lookup per frontier cell and never looks at the placed tiles.
 """
@@ -61,7 +62,9 @@ class Board:
         self.grid = tileset.grid
         self.k = tileset.segments
         self.cells: dict[Cell, Placed] = {}
-        self.frontier: dict[Cell, tuple[int, ...]] = {self.grid.origin(): (-1,) * self.grid.edges}
+        self.frontier: dict[Cell, int] = {self.grid.origin(): 0}  # cell -> requirement pattern
+        # where each cell edge's code lies in a pattern; a code is stored plus 1 (0: no requirement)
+        self._shifts = tuple(tileset.pattern_width * e for e in range(self.grid.edges))
         self.forest = AreaForest()
         self.order: list[Cell] = []
         self._areas: dict[int, Area] = {}  # root -> its last view (see ``area``)
@@ -182,15 +185,13 @@ class Board:
         self.order.append(cell)
         del frontier[cell]
         touched = {n for n in nodes if n is not None}
-        mirror, codes = self.tileset.mirror, orientation.edge_codes
+        mirror, codes, shifts = self.tileset.mirror, orientation.edge_codes, self._shifts
         for edge, other in enumerate(grid.neighbours(cell)):
             neighbour = cells.get(other)
             back = grid.back_edge(cell, edge)
-            if neighbour is None:  # an empty cell now needs this tile's code on its edge facing it; the
-                pattern = frontier.get(other)  # rest of its pattern stands, nothing else is looked at again
-                pattern = list(pattern) if pattern is not None else [-1] * grid.edges
-                pattern[back] = mirror[codes[edge]]
-                frontier[other] = tuple(pattern)
+            if neighbour is None:  # an empty cell now needs this tile's code on its edge facing it (that
+                # edge's bits were 0, its neighbour being empty); the rest of its pattern stands
+                frontier[other] = frontier.get(other, 0) + ((mirror[codes[edge]] + 1) << shifts[back])
                 continue
             their_at, their_nodes = _areas_at(neighbour.orientation), neighbour.nodes
             for i in range(k):

@@ -85,8 +85,8 @@ class Face:
     regions: tuple[Region, ...]
     hidden: bool
     orientations: list[Orientation] = field(default_factory=list)
-    # requirement pattern (code or -1 per cell edge) -> rotations that satisfy it
-    fits: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
+    # requirement pattern (an int, see ``pattern``) -> rotations that satisfy it
+    fits: dict[int, tuple[int, ...]] = field(default_factory=dict)
     notation: str = ""  # the one-line form of a single-faced tile (board.sides), '' for others
 
     def kept(self, name: str, make):
@@ -261,7 +261,8 @@ def _background_regions(feature, kinds, regions, features, clauses, properties, 
 
 
 def orient(face: Face, edges: int, k: int, intern) -> None:
-    """Fill ``face.orientations`` and ``face.fits`` (``intern`` maps an edge code to an int)."""
+    """Fill ``face.orientations`` (``intern`` maps an edge code to an int); ``fit`` fills
+    ``face.fits`` once every code of the tileset has its number."""
     touching_base = [[] for _ in range(edges * k)]
     for ri, region in enumerate(face.regions):
         if region.area is None:
@@ -277,11 +278,23 @@ def orient(face: Face, edges: int, k: int, intern) -> None:
             for i in range(k):
                 touching[cell_edge * k + i] = tuple(touching_base[e * k + i])
         face.orientations.append(Orientation(r, tuple(codes), tuple(touching)))
-    fits: dict[tuple[int, ...], list[int]] = {}
+
+
+def pattern(codes, width: int) -> int:
+    """A requirement pattern as one int (a dict key hashed at once, where a tuple hashes each of its
+    items): for cell edge ``e``, the bits from ``width * e`` hold the code a new face must show
+    there plus 1, or 0 where ``codes`` has -1 (the neighbour cell is empty). ``width`` bits hold
+    every code of the tileset plus 1."""
+    return sum((code + 1) << (width * e) for e, code in enumerate(codes) if code >= 0)
+
+
+def fit(face: Face, width: int) -> None:
+    """Fill ``face.fits``: every requirement pattern (see ``pattern``) that some orientation of the
+    face satisfies -> those orientations' rotations."""
+    fits: dict[int, list[int]] = {}
     for o in face.orientations:
-        for mask in product((False, True), repeat=edges):
-            pattern = tuple(code if keep else -1 for code, keep in zip(o.edge_codes, mask))
-            fits.setdefault(pattern, [])
-            if o.rotation not in fits[pattern]:
-                fits[pattern].append(o.rotation)
+        for mask in product((False, True), repeat=len(o.edge_codes)):
+            rotations = fits.setdefault(pattern([c if keep else -1 for c, keep in zip(o.edge_codes, mask)], width), [])
+            if o.rotation not in rotations:
+                rotations.append(o.rotation)
     face.fits = {p: tuple(rs) for p, rs in fits.items()}
