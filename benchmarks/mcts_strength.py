@@ -6,7 +6,7 @@ games (seats and the first player rotated, races drawn) and the decisions it mak
 Game i uses seed SEED+i; in odd games the search bot sits in the second seat. Prints one row per
 game, then: wins (shared victories count 1/k), the win rate with its 95% Wilson interval, seconds
 per game, the search bot's decisions per second (all its decisions, and those it searched) and
-iterations per searched decision.
+rollouts per searched decision.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def play(ruleset, seed: int, budget: str, search_first: bool, races) -> tuple[fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--budget", default="100", help="iterations per decision (100) or seconds (0.5s)")
+    parser.add_argument("--budget", default="100", help="rollouts per decision (12) or seconds (0.5s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--races", default=None, help="RACE,RACE for the two seats (default: drawn)")
     args = parser.parse_args()
@@ -68,7 +68,7 @@ def main() -> None:
     print(f"mcts:{args.budget} vs greedy: {wins:g}/{args.games} wins = {100 * wins / args.games:.1f}% "
           f"(95% CI {100 * low:.1f}%..{100 * high:.1f}%)")
     print(f"{elapsed / args.games:.1f} s per game; mcts: {decisions / seconds:.1f} decisions/s "
-          f"({searched / seconds:.1f} searched/s, {iterations / max(1, searched):.0f} iterations per searched "
+          f"({searched / seconds:.1f} searched/s, {iterations / max(1, searched):.0f} rollouts per searched "
           f"decision)")
 
 
