@@ -30,7 +30,8 @@ SOURCES = {
     "mineral-sets": ("mineral-sets(COUNT)", ("count", "colours")),
     "movable-units": ("movable-units()", ("kind", "cell")),
     "teleport-targets": ("teleport-targets(UNIT)", ("cell", "region", "outpost")),
-    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
+    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship")),
+    "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near")),
     "tokens": ("tokens(KIND)", ("cell", "region", "exmitted", "ship", "token", "turn")),
     "own-ships": ("own-ships()", ("kind", "cell", "region")),
     "colours-owned": ("colours-owned(COLOUR, …)", ("colour", "count")),
@@ -104,18 +105,28 @@ def sources(game, player: str) -> dict:
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
-        when the tile has several; ``ship-near``: a ship on it or on a tile sharing an edge with it;
-        ``new``: on the tile added this turn."""
+        when the tile has several."""
         out = []
         for cell, placed in sorted(game.board.cells.items()):
             regions = placed.face.regions
             spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
             for index in spaces:
                 label = "" if len(spaces) == 1 else " " + region_name(regions, index)
-                near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-                out.append(Target(f"@{fmt(cell)}{label}", (*place(cell, index, "").data.items(),
-                                                          ("ship-near", near), ("new", cell == game.placed_cell))))
+                out.append(place(cell, index, f"@{fmt(cell)}{label}"))
         return out
+
+    def new_ship_places():
+        """The outer-space parts of the tile added this turn, where a ship expedition goes
+        (NO-3.3.2), worded like one: ``@(1,0,0)``, with the part's name when it is not plain space;
+        ``ship-near``: a ship stands on that tile or on one sharing an edge with it."""
+        cell = game.placed_cell
+        if cell is None:
+            return []
+        regions = game.board.cells[cell].face.regions
+        near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
+        return [Target(f"@{fmt(cell)}" + ("" if region_name(regions, i) == "space" else f" {region_name(regions, i)}"),
+                       (*place(cell, i, "").data.items(), ("ship-near", near)))
+                for i, region in enumerate(regions) if "ship" in region.holds]
 
     def tokens(kind):
         """The owner's special tokens of ``kind`` on the board, sorted by tile; ``turn``: the turn
@@ -203,7 +214,7 @@ def sources(game, player: str) -> dict:
         return out
 
     return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
-            "ship-places": ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
+            "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
             "words": words, "units": units, "ship-moves": partial(ship_moves, game),
             "settle-places": partial(settle_places, game, player)}
