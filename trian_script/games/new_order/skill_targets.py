@@ -43,6 +43,7 @@ SOURCES = {
     "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
     "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
+    "constructions": ("constructions()", ("cell", "region", "level", "kind")),
 }
 
 
@@ -217,10 +218,34 @@ def sources(game, player: str) -> dict:
             "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
             "words": words, "units": units, "ship-moves": partial(ship_moves, game),
-            "settle-places": partial(settle_places, game, player)}
+            "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player)}
 
 
 from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
+
+
+def constructions(game, player: str) -> list:
+    """The owner's emissaries under which a station may be built now, by the game's construction
+    rule (NO-3.3.3): once per turn, unblocked, in a closed area the owner controls, the next level's
+    piece on the race board, one research station and one space station per system. ``@(1,0,0)``;
+    ``level``: the station it would get; ``kind``: the area's."""
+    from .actions import NEXT_STATION, _at_least, stations_in
+
+    if game.constructed:
+        return []
+    me, fmt, out = game.player(player), game.board.grid.format_cell, []
+    for cell, emissary in sorted(game.emissaries.items()):
+        level = NEXT_STATION.get(emissary.station)
+        if emissary.player != player or level is None or not me.supply[level + "s"] or game.is_blocked(cell):
+            continue
+        area = game.region_area(cell, emissary.region)
+        if area is None or not area.closed or game.controller(area) != player:
+            continue
+        if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
+            continue
+        out.append(Target(f"@{fmt(cell)}", (("cell", cell), ("region", emissary.region), ("level", level),
+                                            ("kind", area.kind))))
+    return out
 
 
 def ship_like_tokens_at(game, cell) -> list:
@@ -376,7 +401,20 @@ def target_effects(game, player: str, skill) -> dict:
                   swapped=True)
         game.units_changed([ship_cell, token_cell], player)
 
-    return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
+    def build_station(where, level):
+        """A station of ``level`` under the owner's emissary there, if the rules allow it (NO-3.3.3):
+        its piece, income and nebula minerals, as a construction; it does not end the action."""
+        from .actions import NEXT_STATION, build
+
+        cell, emissary = where.get("cell"), game.emissaries.get(where.get("cell"))
+        if emissary is None or emissary.player != player or NEXT_STATION.get(emissary.station) != level \
+                or not game.player(player).supply[level + "s"]:
+            return
+        area = game.region_area(cell, emissary.region)
+        if area is not None and area.closed and game.controller(area) == player:
+            build(game, cell, level, area, reason=skill.title)
+
+    return {"teleport": teleport_unit, "place": put, "build": build_station, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
             "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 
