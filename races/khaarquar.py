@@ -1,5 +1,5 @@
-"""K'haarquar: Slave-minions that go along with an emissary and then act as emissaries, and
-Living structures, which builds a research station and a space station at once under a Slave-minion.
+"""K'haarquar: Slave-minions that go along with an emissary and then act as emissaries. (Living
+structures is DSL.)
 
 A Slave-minion on the board is one of the engine's emissaries (``game.emissaries``) with a
 ``slave-minion`` special token on its tile; the token keeps that Emissary object in ``token.data``
@@ -9,23 +9,11 @@ no piece from the emissary supply.
 """
 from functools import partial
 
-from trian_script.games.new_order.actions import (expeditions, region_name, send_emissary, stations_in, teleports, build,
-                                         teleport, teleport_targets)
+from trian_script.games.new_order.actions import (expeditions, region_name, send_emissary, teleports, teleport,
+                                                  teleport_targets)
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 MINION = "slave-minion"
-
-
-def minion_cells(game, owner: str) -> dict:
-    """cell -> token of ``owner``'s Slave-minions standing on the board as emissaries."""
-    out = {}
-    for token in game.special_tokens.values():
-        if token.kind == MINION and token.owner == owner:
-            unit = token.data.get("emissary")
-            cell = next((c for c, e in game.emissaries.items() if e is unit), None)
-            if cell is not None:
-                out[cell] = token
-    return out
 
 
 def _minion_region(region) -> bool:
@@ -115,36 +103,4 @@ class SlaveMinion(SkillPlugin):
     def _teleport(self, origin, arrival, region, target, where) -> None:
         teleport(self.game, "emissary", origin, arrival, region)
         self._place(target, where)
-        self.game.action_done()
-
-
-class LivingStructures(SkillPlugin):
-    """Living structures: a construction under a Slave-minion builds both levels at once."""
-    hears = {"trian_options": ("exploration",)}
-
-    @hookimpl
-    def trian_options(self, game, player, phase):
-        if phase != "exploration" or game.constructed or game.actions_left <= 0:
-            return None
-        me = self.me
-        if me.supply["research-stations"] < 1 or me.supply["space-stations"] < 1:
-            return None
-        fmt = game.board.grid.format_cell
-        out = {}
-        for cell in sorted(minion_cells(game, self.owner)):
-            emissary = game.emissaries[cell]
-            if emissary.station is not None or game.is_blocked(cell):
-                continue
-            area = game.region_area(cell, emissary.region)
-            if area is None or not area.closed or game.controller(area) != self.owner:
-                continue
-            if area.kind == "system" and stations_in(game, area):
-                continue  # one research station and one space station per system (NO-3.3.3)
-            out[f"build space-station @{fmt(cell)} with slave-minion"] = partial(self._build, cell, area)
-        return out
-
-    def _build(self, cell, area) -> None:
-        """NO-3.3.3 twice in one construction: each level's piece, income and nebula minerals."""
-        for level in ("research-station", "space-station"):
-            build(self.game, cell, level, self.game.board.area(area.id), reason=self.skill.title)
         self.game.action_done()

@@ -120,3 +120,24 @@ def test_a_closure_cannot_be_queued():
     game = Game(ruleset("beginner"), ["red", "blue"], 1)
     with pytest.raises(TypeError, match="closure"):
         game.then(lambda: None)
+
+
+def test_a_decision_asked_by_an_effect_is_copied_and_pickled():
+    """The Interstellar's minerals are asked one at a time (``gather``) while the rest of the move
+    waits in the queue: a copy and an unpickled game go on exactly as the original."""
+    from trian_script.games.new_order.skill_pieces import Gathering
+
+    for seed in range(40):
+        game, rnd = Game(ruleset(), SEATS[:2], seed, races={"red": "arvori", "blue": "xemh"}), random.Random(seed)
+        while not game.is_over and not isinstance(game.waiting, Gathering):
+            options = game.decision.options
+            game.choose(options[rnd.randrange(len(options))])
+        if isinstance(game.waiting, Gathering):
+            break
+    assert isinstance(game.waiting, Gathering), "no game of these seeds gathers with a choice"
+    before = state(game)
+    copied, unpickled = game.copy(), pickle.loads(pickle.dumps(game))
+    assert state(copied) == before and state(unpickled) == before
+    for other in (game, copied, unpickled):
+        play(other, random.Random(7))
+    assert state(game) == state(copied) == state(unpickled)

@@ -207,3 +207,24 @@ def test_ship_like_tokens_words_are_checked(tmp_path):
                for d in by_line[7])
     phase, = diagnostics(tmp_path, 'skill fan "Fan" {\n  action evadde "x" -> pay(1)\n}')
     assert "evade" in phase.expected and phase.hint == "did you mean 'evade'?"
+
+
+def test_a_construction_skill_is_checked(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action exploration "build {place}" choose place from constructions() -> build(place, "space-station")
+          action exploration "build2 {place}" choose place from constructions() -> build(place, "space-statoin")
+          action exploration "build3 {place}" choose place from constructions(2) if stations-left > 0 -> build(place)
+          action exploration "build4 {place}" choose place from constructions() where place.floor == 1 if space-stations-left >= 1 -> build(place, "research-station")
+        }
+    """)
+    by_line = {}
+    for d in diags:
+        by_line.setdefault(d.position.line, []).append(d)
+    assert 2 not in by_line
+    assert by_line[3][0].message == "unknown station level 'space-statoin'"
+    assert by_line[3][0].hint == "did you mean 'space-station'?"
+    messages = {d.message for d in by_line[4]}
+    assert "constructions takes 0 arguments, not 1" in messages and "build takes 2 arguments, not 1" in messages
+    assert "unknown name 'stations-left' in formula" in messages
+    assert any("place.floor" in d.message and d.hint == "did you mean 'place.cell'?" for d in by_line[5])

@@ -325,6 +325,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
             for j, effect in enumerate(item["effects"]):
                 if _check_effect_shape(defs, block, (section, i, "effects", j), effect, EFFECTS):
                     _check_expr(defs, block, (section, i, "effects", j), effect, names, functions)
+                    _check_station_level(defs, block, (section, i, "effects", j), effect)
     _check_areas(defs, block, d, set(OWNER_NAMES) | colours | {f"special.{t}" for t in defs.blocks["token"]},
                  EFFECTS, VALUES)
     if d.get("plugin"):
@@ -335,6 +336,19 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
         if not isinstance(d["plugin"], str) or not PLUGIN_REFERENCE.fullmatch(d["plugin"]):
             defs.report.add("TS307", f"'{d['plugin']}' is not a plugin reference", block.source.find(("plugin",)),
                             expected="'module:Class', e.g. 'my_race:MySkill'")
+
+
+STATION_LEVELS = ("research-station", "space-station")
+
+
+def _check_station_level(defs, block, path, text: str) -> None:
+    """``build(PLACE, "LEVEL")`` names one of the game's station levels."""
+    import re
+
+    match = re.fullmatch(r'\s*build\s*\(.*,\s*"([^"]*)"\s*\)\s*', text)
+    if match and match.group(1) not in STATION_LEVELS:
+        defs.report.add("TS306", f"unknown station level '{match.group(1)}'", block.source.find(path),
+                        expected=one_of(STATION_LEVELS), hint=did_you_mean(match.group(1), STATION_LEVELS))
 
 
 def _check_areas(defs, block, d, names, effects, values) -> None:

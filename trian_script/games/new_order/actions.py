@@ -509,11 +509,11 @@ def ship_targets(game, origin, owner: str | None = None) -> list:
     out = []
     for cell, placed in sorted(game.board.cells.items()):
         if cell not in taken:
-            out += [(cell, index, label) for index, label in _ship_parts(placed.face)]
+            out += [(cell, index, label) for index, label in ship_parts(placed.face)]
     return out
 
 
-def _ship_parts(face) -> list:
+def ship_parts(face) -> list:
     """(region, label) of the parts of a face where a ship stands: ``space`` is no label."""
     def parts(face) -> list:
         names = [region_name(face.regions, i) for i in range(len(face.regions))]

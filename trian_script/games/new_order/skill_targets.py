@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import combinations_with_replacement
 
-from .actions import protected, region_name, ship_targets, teleport_targets
+from .actions import protected, region_name, ship_parts, ship_targets, teleport_targets
 
 
 class Target:
@@ -55,7 +55,8 @@ SOURCES = {
     "mineral-sets": ("mineral-sets(COUNT)", ("count", "colours")),
     "movable-units": ("movable-units()", ("kind", "cell")),
     "teleport-targets": ("teleport-targets(UNIT)", ("cell", "region", "outpost")),
-    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
+    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship")),
+    "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near")),
     "tokens": ("tokens(KIND)", ("cell", "region", "exmitted", "ship", "token", "turn")),
     "own-ships": ("own-ships()", ("kind", "cell", "region")),
     "colours-owned": ("colours-owned(COLOUR, …)", ("colour", "count")),
@@ -68,6 +69,7 @@ SOURCES = {
     "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
+    "constructions": ("constructions()", ("cell", "region", "level", "kind")),
 }
 
 
@@ -143,13 +145,14 @@ def sources(game, player: str) -> dict:
         return out
 
     def new_ship_places():
-        """The outer space of the tile added this turn (none before it is placed): what
-        ``ship-places()`` offers there, without listing the whole board."""
+        """The outer-space parts of the tile added this turn, where a ship expedition goes
+        (NO-3.3.2), worded like one: ``@(1,0,0)``, with the part's name when it is not plain space;
+        ``ship-near``: a ship stands on that tile or on one sharing an edge with it."""
         cell = game.placed_cell
         if cell is None or cell not in game.board.cells:
             return []
-        return [Target(f"@{fmt(cell)}{label}", place(cell, index, new=True))
-                for index, label in _spaces(game.board.cells[cell].face)]
+        return [Target(f"@{fmt(cell)}" + (f" {label}" if label else ""), place(cell, index, new=True))
+                for index, label in ship_parts(game.board.cells[cell].face)]
 
     def tokens(kind):
         """The owner's special tokens of ``kind`` on the board, sorted by tile; ``turn``: the turn
@@ -239,7 +242,7 @@ def sources(game, player: str) -> dict:
             "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
             "words": words, "units": units, "ship-moves": partial(ship_moves, game),
-            "settle-places": partial(settle_places, game, player)}
+            "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player)}
 
 
 from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
@@ -252,6 +255,30 @@ def _spaces(face) -> tuple:
         found = [i for i, r in enumerate(face.regions) if "ship" in r.holds]
         return tuple((i, "" if len(found) == 1 else " " + region_name(face.regions, i)) for i in found)
     return face.kept("ship-places", spaces)
+
+
+def constructions(game, player: str) -> list:
+    """The owner's emissaries under which a station may be built now, by the game's construction
+    rule (NO-3.3.3): once per turn, unblocked, in a closed area the owner controls, the next level's
+    piece on the race board, one research station and one space station per system. ``@(1,0,0)``;
+    ``level``: the station it would get; ``kind``: the area's."""
+    from .actions import NEXT_STATION, _at_least, stations_in
+
+    if game.constructed:
+        return []
+    me, fmt, out = game.player(player), game.board.grid.format_cell, []
+    for cell, emissary in sorted(game.emissaries.items()):
+        level = NEXT_STATION.get(emissary.station)
+        if emissary.player != player or level is None or not me.supply[level + "s"] or game.is_blocked(cell):
+            continue
+        area = game.region_area(cell, emissary.region)
+        if area is None or not area.closed or game.controller(area) != player:
+            continue
+        if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
+            continue
+        out.append(Target(f"@{fmt(cell)}", (("cell", cell), ("region", emissary.region), ("level", level),
+                                            ("kind", area.kind))))
+    return out
 
 
 def ship_like_tokens_at(game, cell) -> list:
@@ -407,7 +434,20 @@ def target_effects(game, player: str, skill) -> dict:
                   swapped=True)
         game.units_changed([ship_cell, token_cell], player)
 
-    return {"teleport": teleport_unit, "place": put, "move-ship": move_ship, "token-on": token_on, "swap": swap,
+    def build_station(where, level):
+        """A station of ``level`` under the owner's emissary there, if the rules allow it (NO-3.3.3):
+        its piece, income and nebula minerals, as a construction; it does not end the action."""
+        from .actions import NEXT_STATION, build
+
+        cell, emissary = where.get("cell"), game.emissaries.get(where.get("cell"))
+        if emissary is None or emissary.player != player or NEXT_STATION.get(emissary.station) != level \
+                or not game.player(player).supply[level + "s"]:
+            return
+        area = game.region_area(cell, emissary.region)
+        if area is not None and area.closed and game.controller(area) == player:
+            build(game, cell, level, area, reason=skill.title)
+
+    return {"teleport": teleport_unit, "place": put, "build": build_station, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
             "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 

@@ -29,7 +29,7 @@ EFFECT_WORDS = {
     "roll-bonus": "add {0} to your roll", "teleport": "teleport {0} to {1}", "place": "place a {0} token on {1}",
     "move-ship": "move {0} to {1}", "destroy": "send {0} back to its owner's supply",
     "move-token": "move {0} to {1}", "gather": "take {1} mineral(s) of your choice, one at a time, from closed nebulas in the {2} field of {0}",
-    "settle": "{0} becomes your emissary on {1}, for good", "evade": "{0} moves to the nearest tile where no battle happens",
+    "settle": "{0} becomes your emissary on {1}, for good", "build": "build a {1} under your emissary on {0}", "evade": "{0} moves to the nearest tile where no battle happens",
 }
 OPTIONAL_DEFAULTS = {"mineral": ("", "1"), "discard": ("", "1"), "discard-token": ("1",)}
 OPS = {"=": "becomes {v}", "+=": "+{v}", "-=": "−{v}", "*=": "×{v}"}

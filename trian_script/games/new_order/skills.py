@@ -55,6 +55,7 @@ ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "
 PHASE_NAMES = {"evade": {"token", "token.cell", "token.region", "token.refuge", "ship", "ship.cell", "ship.player",
                          "ship.kind"}}
 OWNER_NAMES = {"credits", "minerals", "distinct-minerals", "tokens", "emissaries-left", "ships-left",
+               "research-stations-left", "space-stations-left",
                "turn", "uses-this-turn", "owner", "current", "none", "enemy",
                "minerals.yellow", "minerals.red", "minerals.blue", "minerals.green"}
 # effect: its shape — the arguments it takes, for the diagnostics of an effect of the wrong shape
@@ -74,6 +75,7 @@ EFFECTS = {
     "gather": "gather(TOKEN, COUNT, FIELD) (COUNT minerals of the owner's choice from closed nebulas in the token's field)",
     "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
     "evade": "evade(TOKEN) (in an evade action: the attacked ship-like token moves to the nearest refuge)",
+    "build": "build(PLACE, LEVEL) (a station of that level under the owner's emissary on a chosen place, NO-3.3.3)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -717,6 +719,8 @@ class OwnerEnv(dict):
             "distinct-minerals": lambda: sum(1 for n in me.minerals.values() if n > 0),
             "tokens": lambda: len(me.tokens), "emissaries-left": lambda: me.supply["emissaries"],
             "ships-left": lambda: sum(me.supply[k + "s"] for k in game.kinds_with("ship")),
+            "research-stations-left": lambda: me.supply["research-stations"],
+            "space-stations-left": lambda: me.supply["space-stations"],
             "turn": lambda: game.turn, "owner": lambda: player, "current": lambda: game.current.name,
             "uses-this-turn": lambda: self.owned.uses[(self.skill.name, self.index)] if self.index is not None else 0,
         }
