@@ -3,7 +3,6 @@ ship-like token the game treats as a ship (skill_pieces.py), which Supreme Pries
 gathers with and settles, and Divine help takes out of a battle."""
 from __future__ import annotations
 
-import re
 from functools import partial
 from itertools import combinations_with_replacement
 
@@ -84,8 +83,8 @@ class HarnessTechnology(SkillPlugin):
         if token is None:
             return None
         here = "@" + _fmt(game, token.cell)
-        held = re.compile(r"\bship " + re.escape(here) + r" to @")  # move, teleport, transport, tunnel…
-        return [o for o in options if held.search(o) or (o.startswith("swap ship ") and here in o.split())] \
+        held = f" ship {here} to @"  # move, teleport, transport, tunnel… (a word ``ship``: a space before it)
+        return [o for o in options if held in " " + o or (o.startswith("swap ship ") and here in o.split())] \
             or None
 
     def sync(self) -> None:

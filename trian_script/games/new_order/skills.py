@@ -441,6 +441,13 @@ class SkillBook:
                 return
 
     def _base(self, name: str):
+        """A parameter's value before any skill (the ruleset never changes: looked up once)."""
+        bases = self.__dict__.setdefault("_bases", {})
+        if name not in bases:
+            bases[name] = self._ruleset_base(name)
+        return bases[name]
+
+    def _ruleset_base(self, name: str):
         try:
             return self.game.ruleset.value(name, len(self.game.players))
         except (KeyError, TypeError):
@@ -513,6 +520,8 @@ class SkillBook:
         field = field_cells(game, token.cell, area.field(env))
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
+        if not occupied:
+            return  # after most events no ship stands in a field
         own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
