@@ -25,7 +25,8 @@ def _combos(minerals, size: int) -> list[tuple[str, ...]]:
 class HarnessTechnology(SkillPlugin):
     """The Entanglement token on an enemy ship: that ship neither moves nor is teleported until its
     owner pays the ransom (``entanglement.ransom`` minerals of their choice) in their phase 3."""
-    hears = {"trian_options": ("exploration-free",), "trian_option_filter": ("exploration",)}
+    hears = {"trian_options": ("exploration-free",), "trian_option_filter": ("exploration",),
+             "trian_event": ("unit-moved", "unit-removed")}
 
     def token(self):
         return next(iter(self.game.tokens_of(self.owner, ENTANGLEMENT)), None)
@@ -98,13 +99,5 @@ class HarnessTechnology(SkillPlugin):
             game.remove_token(token)
 
     @hookimpl
-    def trian_event(self, game, event, data):
-        self.sync()
-
-    @hookimpl
-    def trian_action_end(self, game, player, action):
-        self.sync()
-
-    @hookimpl
-    def trian_battle_end(self, game, battle):
+    def trian_event(self, game, event, data):  # every way a ship leaves its tile is one of these events
         self.sync()

@@ -460,24 +460,39 @@ def protected(game, cell, me: str) -> bool:
 
 def _emissary_targets(game, origin):
     owner = game.emissaries[origin].player
+    board = game.board
+    # asked once, not per tile: where emissaries stand, the exmitters' reach, tokens working as teleports
+    taken = {origin, *game.emissaries}
+    if game.exmitted and not game.exmitter_reach_spares(owner):
+        taken |= game.exmitted
+    kinds = _working_as(game.ruleset, "teleport")
+    taken |= {t.cell for t in game.special_tokens.values() if t.kind in kinds} if kinds else set()
     out = []
     controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
-    for cell, placed in sorted(game.board.cells.items()):
-        face = placed.face
-        if cell == origin or cell in game.emissaries or game.exmitter_reach(cell, owner) \
-                or face.prop_total("teleport") or face.prop_total("extractor") or _token_works_as(game, cell, "teleport"):
+    for cell, placed in sorted(board.cells.items()):
+        if cell in taken:
             continue
-        for index, region in enumerate(face.regions):
-            if "emissary" not in region.holds:
-                continue
-            area = game.region_area(cell, index)
-            if area is not None and area.closed:
-                if area.id not in controllers:
-                    controllers[area.id] = game.controller(area)
-                if controllers[area.id] not in (None, owner):
-                    continue
-            out.append((cell, index, region_name(face.regions, index)))
+        for index, label in _emissary_parts(placed.face):
+            node = placed.nodes[index]
+            if node is not None:
+                root = board.forest.find(node)
+                if board.forest.totals[root].closed:
+                    if root not in controllers:
+                        controllers[root] = game.controller(board.area(root))
+                    if controllers[root] not in (None, owner):
+                        continue
+            out.append((cell, index, label))
     return out
+
+
+def _emissary_parts(face) -> list:
+    """(region, name) of the parts of a face where an emissary may arrive by teleport: none on a
+    face that shows a teleport or a Trian extractor (NO-3.3.4)."""
+    def parts(face) -> list:
+        if face.prop_total("teleport") or face.prop_total("extractor"):
+            return []
+        return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
+    return face.kept("emissary-parts", parts)
 
 
 def _token_works_as(game, cell, piece: str) -> bool:

@@ -320,6 +320,10 @@ class NewOrder(Game):
         """NO-4.7: the only player with unblocked emissaries or stations in a closed area."""
         if not area.closed or area.kind == "space":
             return None
+        # several rules ask while options are listed (gains, constructions, teleports, skills): once
+        return self.skills.once_per_listing(("controller", area.id), self._controller, area)
+
+    def _controller(self, area: Area) -> str | None:
         present = Counter(player for player, _ in self.units_in(area))
         found = control.controllers(present, self.ruleset.value("control.rule"))
         return found[0] if len(found) == 1 else None
