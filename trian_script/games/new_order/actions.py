@@ -254,7 +254,7 @@ def _exploration(game) -> dict:
     if game.actions_left <= 0:
         return {**after_the_action(game), "pass": game.end_turn}
     out = {}
-    if +game.bag:
+    if any(n > 0 for n in game.bag.values()):
         out["research"] = partial(_research, game)
     if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
         out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)

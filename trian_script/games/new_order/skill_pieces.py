@@ -16,13 +16,23 @@ from .actions import ship_targets
 
 def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
-    kinds = game.ruleset.tokens
-    return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+    kinds = _ship_like_kinds(game.ruleset)  # asked for every ship's move: most tokens are no ships
+    if not kinds or not game.special_tokens:
+        return []
+    return [t for t in game.special_tokens.values() if t.kind in kinds and not t.data.get("fixed")]
+
+
+def _ship_like_kinds(ruleset) -> frozenset:
+    """The kinds of special token declared ``ship-like`` (the ruleset never changes: found once)."""
+    kinds = ruleset.__dict__.get("_ship_like")
+    if kinds is None:
+        kinds = ruleset.__dict__["_ship_like"] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("ship-like"))
+    return kinds
 
 
 def ship_like_cells(game) -> set:
     """The tiles where a ship-like token stands (a ship for every player)."""
-    return {t.cell for t in ship_like_tokens(game)} if game.special_tokens else set()
+    return {t.cell for t in ship_like_tokens(game)}
 
 
 def ship_near(game, cell, tokens: set | None = None) -> bool:
@@ -226,7 +236,7 @@ class Gathering:
 
 # -- battles (NO-4.5) and what leaves the board -------------------------------------------------------
 def is_ship_like(game, kind) -> bool:
-    return bool(game.ruleset.tokens.get(kind, {}).get("ship-like"))
+    return kind in _ship_like_kinds(game.ruleset)
 
 
 def after_event(game, event: str, data: dict) -> None:
