@@ -174,8 +174,9 @@ class Board:
     # -- the one change ----------------------------------------------------------------------
     def place(self, tile: Tile, face: Face, cell: Cell, rotation: int) -> list[Area]:
         """Lay a face; returns the areas this placement closed (each once, NO-4.1, NO-4.3)."""
-        self.check(face, cell, rotation)
         grid, k, forest, cells, frontier = self.grid, self.k, self.forest, self.cells, self.frontier
+        if rotation not in face.fits.get(frontier.get(cell), ()):  # the legal placements are all here
+            self.check(face, cell, rotation)  # raises, saying why
         orientation = face.orientations[rotation]
         add, nodes = forest.add, []
         for region in face.regions:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, islice
-from operator import itemgetter
 
 
 class Placing:
@@ -59,12 +58,11 @@ class Placing:
             return fits, count
         get = face.fits.get
         if fits is None or laid - synced > 6:
-            frontier = self.board.frontier  # (cell, rotations) of the cells where some fit, all in C
-            fits = dict(filter(itemgetter(1), zip(frontier, map(get, frontier.values()))))
+            fits = {cell: rotations for cell, pattern in self.board.frontier.items() if (rotations := get(pattern))}
             count = sum(map(len, fits.values()))
         else:
             if name in self._lent:
-                fits = dict(fits)
+                fits = fits.copy()  # not dict(fits): a dict with deleted entries copies 4x faster so
                 self._lent.discard(name)
             for placed in order[synced:]:
                 old = fits.pop(placed, None)

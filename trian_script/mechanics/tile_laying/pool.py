@@ -73,7 +73,8 @@ def swaps(pool: Pool, name=lambda tile: tile.id) -> dict[str, tuple]:
     """Every way to set aside 1 to min(pool, bag) pool tiles for ``swap``: their names joined by
     spaces -> their indexes (tiles alike give one way)."""
     out: dict[str, tuple] = {}
-    for k in range(1, min(len(pool.tiles), len(pool.bag)) + 1):
-        for chosen in combinations(range(len(pool.tiles)), k):
-            out.setdefault(" ".join(name(pool.tiles[i]) for i in chosen), chosen)
+    names = [name(tile) for tile in pool.tiles]
+    for k in range(1, min(len(names), len(pool.bag)) + 1):
+        for chosen in combinations(range(len(names)), k):
+            out.setdefault(" ".join([names[i] for i in chosen]), chosen)
     return out
