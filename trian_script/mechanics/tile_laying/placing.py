@@ -50,7 +50,12 @@ class Placing:
 
     def _fitting(self, face) -> tuple[dict, int]:
         """(cell -> the rotations of ``face`` that fit there, how many placements), kept from call
-        to call: only the cells around the tiles laid since the last call are looked at again."""
+        to call: only the cells around the tiles laid since the last call are looked at again.
+
+        Updated or rebuilt, a table lists its cells in the frontier's order: a cell's requirements
+        only grow, so a cell that did not fit never fits later, and the cells that start to fit are
+        the new frontier cells, added at the end of both in the order the tiles were laid. How
+        stale a table may be before it is rebuilt is thus a question of speed, never of order."""
         order, name = self.board.order, face.name
         synced, fits, count = self._cache.get(name, (-1, None, 0))
         laid = len(order)

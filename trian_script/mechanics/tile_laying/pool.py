@@ -38,7 +38,7 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
         raise ValueError(f"pool.stuck = {rule}: one of {', '.join(STUCK_RULES)}")
     fits = fits or (lambda tile: fits_anywhere(board, tile))
     aside: list = []
-    fitting = any(fits(tile) for tile in pool.tiles)  # asked once per pool drawn
+    fitting = any(map(fits, pool.tiles))  # asked once per pool drawn
     if not fitting:
         pool.stuck += 1
     while not fitting:
@@ -52,7 +52,7 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
             pool.removed += pool.tiles
         pool.tiles = []
         refill(pool, size)
-        fitting = any(fits(tile) for tile in pool.tiles)
+        fitting = any(map(fits, pool.tiles))
     if aside:
         pool.bag += aside
         rng.shuffle(pool.bag)
