@@ -90,6 +90,8 @@ class Placing:
         """(cell, requirement pattern) of the empty cells around a laid tile, as the board is now,
         worked out once for every face that asks (only while no later tile changed them). A cell
         filled since is left out: a face's table drops it when it reaches that cell's tile."""
+        if laid == self.board.order[-1]:  # no tile laid since: the board kept them
+            return self.board.changed
         if self._around_of[0] != laid or self._around_of[1] != len(self.board.order):
             frontier = self.board.frontier
             self._around_of = (laid, len(self.board.order),
