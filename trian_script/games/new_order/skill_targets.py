@@ -221,7 +221,8 @@ def sources(game, player: str) -> dict:
             "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player)}
 
 
-from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
+from .skill_pieces import (evade, gather, move_token_as_ship, settle, settle_places, ship_moves,  # noqa: E402
+                           teleport_token)  # (imported last: skill_pieces uses actions, as this module does)
 
 
 def constructions(game, player: str) -> list:
@@ -301,11 +302,8 @@ def target_effects(game, player: str, skill) -> dict:
         token = game.special_tokens.get(unit.get("token")) if unit.get("token") is not None else None
         if token is None:
             teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
-            return
-        origin, token.cell, token.data["region"] = token.cell, target.get("cell"), target.get("region")
-        game.note(f"{player} teleports {token.owner}'s {token.kind} from {fmt(origin)} to {fmt(token.cell)}")
-        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=origin, cell=token.cell,
-                  teleported=True)  # its owner's skill settles what follows (the Interstellar's battles)
+        else:  # a ship-like token: its battles follow the event (skill_pieces)
+            teleport_token(game, token, target.get("cell"), target.get("region"))
 
     def put(kind, where):
         region, cell = where.get("region"), where.get("cell")
