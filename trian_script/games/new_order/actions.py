@@ -68,6 +68,9 @@ def _has_outpost(game) -> bool:
 
 
 def _extraction(game) -> dict:
+    upkeep = _skill_options(game, "upkeep")  # an obligation of the turn's start: the rest waits for it
+    if upkeep:
+        return upkeep
     me, out = game.current, {}
     outpost = _has_outpost(game)
     cost = _price(game, "mineral", outpost)

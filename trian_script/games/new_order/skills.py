@@ -50,7 +50,7 @@ EVENTS = {
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }
-ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade")
+ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade", "upkeep")
 # what an action of a phase reads besides the owner's state: an ``evade`` action, the attacked token
 # and the attacking ship (skill_pieces.TokenBattle)
 PHASE_NAMES = {"evade": {"token", "token.cell", "token.region", "token.refuge", "ship", "ship.cell", "ship.player",
@@ -77,6 +77,7 @@ EFFECTS = {
     "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
     "evade": "evade(TOKEN) (in an evade action: the attacked ship-like token moves to the nearest refuge)",
     "build": "build(PLACE, LEVEL) (a station of that level under the owner's emissary on a chosen place, NO-3.3.3)",
+    "send-home": "send-home(UNIT) (a chosen emissary or ship of the owner back to the supply)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -137,6 +138,7 @@ class SkillAction:
     effects: tuple[Formula, ...]
     limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
+    limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
 
 
 @shared
@@ -201,7 +203,7 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
     actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
                                 tuple(formula(e) for e in a["effects"]), a.get("limit"),
                                 tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
-                                      for c in a.get("choose", ())))
+                                      for c in a.get("choose", ())), a.get("limit-for"))
                     for a in definition.get("actions", []))
     areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
                                tuple(formula(e) for e in a["effects"]), a.get("until"))
@@ -532,7 +534,7 @@ class SkillBook:
         out = {}
         owned = self.owned.get(me)
         for skill, index, action in self._actions().get((me, phase), ()):
-            if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
+            if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
             if names:
@@ -566,7 +568,10 @@ class SkillBook:
             return {}  # a condition on the owner alone is asked once, before the targets
         env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
         out = {}
+        spans = self.owned[me].spans if action.limit_for else None
         for picked in self._picks(action.choices, Scope(env, {})):
+            if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
+                continue  # that target had its turn (``once per turn for unit``), whichever action it was
             if action.condition is not None and not early and not action.condition(Scope(env, picked)):
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
@@ -595,7 +600,9 @@ class SkillBook:
         owned.uses[(skill.name, index)] += 1
         owned.used[skill.name] += 1
         action = skill.actions[index]
-        if action.limit:
+        if action.limit_for:
+            owned.spans[(action.limit, skill.name, "for", targets[action.limit_for].text)] += 1
+        elif action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
         env = Scope(self.owner_env(player, skill, index), dict(targets or {}))
         self.credited(player, skill.name, run_effects, self.game, player, skill, action.effects, env, {})
