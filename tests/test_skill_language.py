@@ -87,7 +87,10 @@ def test_races_show_explains_each_skill_from_its_definition():
     assert ("- each of your gauss-cannon tokens on the board acts on every ship in its field "
             "(param(\"gauss-cannon.field-of-fire\")), until an exmitter reaches it: send ship back to its owner's "
             "supply, then if ship.player is not you, draw param(\"gauss-cannon.minerals\") random mineral(s)") in text
-    assert "- the rest is Python (volkharnian:AdaptationUpkeep)" in describe_race("new_order", "volkharnian")
+    assert "- the rest is Python (khaarquar:SlaveMinion)" in describe_race("new_order", "khaarquar")
+    assert ('- at the start of your turn, before anything else in phase 1, you must take one upkeep option per '
+            'target: "adapt {unit} return", choosing unit among own-units() where unit.exmitted, once per turn for '
+            'each unit: send unit back to your supply') in describe_race("new_order", "volkharnian")
 
 
 def test_choices_take_targets_from_known_sources(tmp_path):
@@ -228,3 +231,23 @@ def test_a_construction_skill_is_checked(tmp_path):
     assert "constructions takes 0 arguments, not 1" in messages and "build takes 2 arguments, not 1" in messages
     assert "unknown name 'stations-left' in formula" in messages
     assert any("place.floor" in d.message and d.hint == "did you mean 'place.cell'?" for d in by_line[5])
+
+
+def test_an_upkeep_limited_for_each_target_is_checked(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action upkeep "keep {unit}" once per turn for unit choose unit from own-units() where unit.exmitted -> pay(1)
+          action upkeep "keep {unit}" once per turn for units choose unit from own-units() -> send-home(unit)
+          on turn-begin once per turn for unit -> credits(1)
+          action upkeep "keep {unit}" once per round for unit choose unit from own-units() -> send-home(unit, 2)
+        }
+    """)
+    by_line = {}
+    for d in diags:
+        by_line.setdefault(d.position.line, []).append(d)
+    assert 2 not in by_line
+    assert by_line[3][0].message == "'once per turn for units' names no choice"
+    assert by_line[3][0].expected == "unit" and by_line[3][0].hint == "did you mean 'unit'?"
+    assert by_line[4][0].expected == "a choice: choose NAME from SOURCE"
+    messages = {d.message for d in by_line[5]}
+    assert "unknown limit 'once per round'" in messages and "send-home takes 1 argument, not 2" in messages

@@ -317,6 +317,13 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                                 block.source.find((section, i, "limit")),
                                 expected=one_of(f"once per {span}" for span in LIMITS),
                                 hint=did_you_mean(item["limit"], LIMITS))
+            if item.get("limit-for") is not None:  # once per turn for CHOICE: one of the action's choices
+                chosen = [c["name"] for c in item.get("choose", [])]
+                if item["limit-for"] not in chosen:
+                    defs.report.add("TS306", f"'once per {item['limit']} for {item['limit-for']}' names no choice",
+                                    block.source.find((section, i, "limit-for")),
+                                    expected=one_of(chosen) if chosen else "a choice: choose NAME from SOURCE",
+                                    hint=did_you_mean(item["limit-for"], chosen))
             values = {v: (lambda *a: None) for v in VALUES}
             names |= _check_choices(defs, block, (section, i), item, names, values)
             _check_expr(defs, block, (section, i, "if"), item.get("if"), names, values,

@@ -336,6 +336,9 @@ class _BlockBuilder:
         if limit is not None:
             item["limit"] = str(limit.children[0])
             self.source.put(path + ("limit",), limit.children[0])
+            if len(limit.children) > 1 and limit.children[1] is not None:  # once per turn for CHOICE
+                item["limit-for"] = str(limit.children[1])
+                self.source.put(path + ("limit-for",), limit.children[1])
         if condition is not None:
             item["if"] = self._text_of(condition)
             self.source.put(path + ("if",), condition)

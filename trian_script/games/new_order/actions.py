@@ -67,6 +67,9 @@ def _has_outpost(game) -> bool:
 
 
 def _extraction(game) -> dict:
+    upkeep = game.skills.action_options("upkeep")  # an obligation of the turn's start: the rest waits for it
+    if upkeep:
+        return upkeep
     me, out = game.current, {}
     outpost = _has_outpost(game)
     cost = _price(game, "mineral", outpost)
@@ -332,9 +335,7 @@ def _expeditions(game) -> dict:
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
-    from .skill_pieces import ship_near  # a ship-like token is a ship (NO-3.3.2)
-
-    if not ship_near(game, cell):
+    if not skill_pieces.ship_near(game, cell):  # a ship-like token is a ship (NO-3.3.2)
         for kind in game.kinds_with("ship"):
             if me.supply[kind + "s"]:
                 for index, region in enumerate(regions):
@@ -440,9 +441,7 @@ def _teleports(game) -> dict:
         for target, region, label in teleport_targets(game, kind, origin):
             text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
             out[text] = partial(_teleport_action, game, kind, origin, target, region)
-    from .skill_pieces import token_teleports  # a ship-like token is teleported as a ship
-
-    out.update(token_teleports(game))
+    out.update(skill_pieces.token_teleports(game))  # a ship-like token is teleported as a ship
     return out
 
 
@@ -706,3 +705,6 @@ def refusal(game, text: str) -> tuple[str, str]:
 
 
 _PHASES = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place, "exploration": _exploration}
+
+
+from . import skill_pieces  # noqa: E402 (last: ship-like tokens, whose module uses this one)

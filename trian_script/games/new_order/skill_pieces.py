@@ -4,8 +4,13 @@ A token declared ``ship-like = true`` (Arvori's Interstellar) is a ship while it
 space (not settled as an emissary): no other ship ends a move on its tile, no ship expedition goes
 on or next to it (NO-3.3.2, NO-3.3.6), and a teleport moves it like a ship (NO-3.3.4): the player who
 added a teleport tile may teleport it from that tile's radius, and its owner may teleport it from a
-teleport tile in a later turn. What its owner's skill adds (how it is placed and moved, what it
-gathers, how it fights) is said in the skill's DSL.
+teleport tile in a later turn. It fights ship battles and loses them at once (``TokenBattle``),
+unless its owner evades with an ``evade`` action; an exmitter sends it home. A token that became an
+emissary (``settle``, a Slave-minion) follows that emissary and goes home with it.
+
+What a skill adds is said in the DSL with the words defined here: the sources ``ship-moves`` and
+``settle-places``, the effects ``move-token`` (as a ship), ``gather``, ``settle`` and ``evade``
+(docs/skill-language.md).
 """
 from __future__ import annotations
 

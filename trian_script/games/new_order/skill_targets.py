@@ -70,6 +70,7 @@ SOURCES = {
     "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
     "constructions": ("constructions()", ("cell", "region", "level", "kind")),
+    "own-units": ("own-units()", ("kind", "cell", "region", "exmitted")),
 }
 
 
@@ -198,6 +199,15 @@ def sources(game, player: str) -> dict:
                                                          ("token", token.id))))
         return out
 
+    def own_units():
+        """The owner's units on the board: emissaries not on a station, then ships, by tile
+        (``emissary @(0,0,1)``); ``exmitted``: in an exmitter's reach, whether it acts on them or not."""
+        return [Target(f"{kind} @{fmt(cell)}", (("kind", kind), ("cell", cell), ("region", unit.region),
+                                               ("exmitted", game.exmitter_reach(cell))))
+                for kind, table in (("emissary", game.emissaries), ("ship", game.ships))
+                for cell, unit in sorted(table.items())
+                if unit.player == player and getattr(unit, "station", None) is None]
+
     def words(*choices):
         return [Target(word, (("word", word),)) for word in choices]
 
@@ -242,10 +252,12 @@ def sources(game, player: str) -> dict:
             "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
             "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
             "words": words, "units": units, "ship-moves": partial(ship_moves, game),
-            "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player)}
+            "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player),
+            "own-units": own_units}
 
 
-from .skill_pieces import evade, gather, move_token_as_ship, settle, settle_places, ship_moves  # noqa: E402 (a cycle)
+from .skill_pieces import (evade, gather, move_token_as_ship, settle, settle_places, ship_moves,  # noqa: E402
+                           teleport_token)  # (imported last: skill_pieces uses actions, as this module does)
 
 
 def _spaces(face) -> tuple:
@@ -334,11 +346,8 @@ def target_effects(game, player: str, skill) -> dict:
         token = game.special_tokens.get(unit.get("token")) if unit.get("token") is not None else None
         if token is None:
             teleport(game, unit.get("kind"), unit.get("cell"), target.get("cell"), target.get("region"))
-            return
-        origin, token.cell, token.data["region"] = token.cell, target.get("cell"), target.get("region")
-        game.note(f"{player} teleports {token.owner}'s {token.kind} from {fmt(origin)} to {fmt(token.cell)}")
-        game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=origin, cell=token.cell,
-                  teleported=True)  # its owner's skill settles what follows (the Interstellar's battles)
+        else:  # a ship-like token: its battles follow the event (skill_pieces)
+            teleport_token(game, token, target.get("cell"), target.get("region"))
 
     def put(kind, where):
         region, cell = where.get("region"), where.get("cell")
@@ -447,7 +456,14 @@ def target_effects(game, player: str, skill) -> dict:
         if area is not None and area.closed and game.controller(area) == player:
             build(game, cell, level, area, reason=skill.title)
 
-    return {"teleport": teleport_unit, "place": put, "build": build_station, "move-ship": move_ship, "token-on": token_on, "swap": swap,
+    def send_home(unit):
+        """A chosen emissary or ship of the owner goes back to the supply; control follows."""
+        cell, table = unit.get("cell"), game.emissaries if unit.get("kind") == "emissary" else game.ships
+        if cell in table and table[cell].player == player:
+            (game.return_emissary if table is game.emissaries else game.return_ship)(cell)
+            game.units_changed([cell], player)
+
+    return {"teleport": teleport_unit, "place": put, "build": build_station, "send-home": send_home, "move-ship": move_ship, "token-on": token_on, "swap": swap,
             "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
             "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 

@@ -19,6 +19,7 @@ PHASE_WORDS = {
     "exploration": "as the phase-3 action", "exploration-free": "in phase 3, besides the action",
     "clash": "before the dice of a clash",
     "evade": "when an enemy ship attacks your ship-like token, before it loses",
+    "upkeep": "at the start of your turn, before anything else in phase 1",
 }
 EFFECT_WORDS = {
     "credits": "gain {0}¢", "pay": "pay {0}¢", "minerals": "draw {0} random mineral(s)",
@@ -29,7 +30,7 @@ EFFECT_WORDS = {
     "roll-bonus": "add {0} to your roll", "teleport": "teleport {0} to {1}", "place": "place a {0} token on {1}",
     "move-ship": "move {0} to {1}", "destroy": "send {0} back to its owner's supply",
     "move-token": "move {0} to {1}", "gather": "take {1} mineral(s) of your choice, one at a time, from closed nebulas in the {2} field of {0}",
-    "settle": "{0} becomes your emissary on {1}, for good", "build": "build a {1} under your emissary on {0}", "evade": "{0} moves to the nearest tile where no battle happens",
+    "settle": "{0} becomes your emissary on {1}, for good", "send-home": "send {0} back to your supply", "build": "build a {1} under your emissary on {0}", "evade": "{0} moves to the nearest tile where no battle happens",
 }
 OPTIONAL_DEFAULTS = {"mineral": ("", "1"), "discard": ("", "1"), "discard-token": ("1",)}
 OPS = {"=": "becomes {v}", "+=": "+{v}", "-=": "−{v}", "*=": "×{v}"}
@@ -55,7 +56,9 @@ def skill_words(skill) -> list[str]:
         chosen = "".join(f", choosing {c.name} among {c.source.text}" + (f" where {readable(c.where.text)}" if c.where else "")
                          for c in a.choices)
         option = "one option per choice" if a.choices else f"option: use {skill.name}"
-        out.append(f"{PHASE_WORDS.get(a.phase, a.phase)}, you may{label}{chosen}{cond}{_limit(a.limit)}: "
+        must = "you must take one upkeep option per target:" if a.phase == "upkeep" else "you may"
+        limit = _limit(a.limit) + (f" for each {a.limit_for}" if a.limit_for else "")
+        out.append(f"{PHASE_WORDS.get(a.phase, a.phase)}, {must}{label}{chosen}{cond}{limit}: "
                    f"{effects_words(a.effects)} ({option})")
     for area in skill.areas:
         until = ", until an exmitter reaches it" if area.until == "exmitted" else ""
@@ -90,8 +93,9 @@ def _effect_words(text: str) -> str:
     if str(name) == "when" and args:
         return f"if {readable(_text(text, args[0]))}, " + ", then ".join(_effect_words(_text(text, a)) for a in args[1:])
     shown = [_text(text, a) for a in args]
-    if str(name) == "discard" and len(shown) == 1 and shown[0] not in ("yellow", "red", "blue", "green"):
-        return f"return the chosen {shown[0]} to the bag"
+    if str(name) == "discard" and shown and shown[0] not in ("yellow", "red", "blue", "green"):  # a chosen one
+        return f"return the chosen {shown[0]} to the bag" if len(shown) == 1 else \
+            f"return {shown[1]} mineral(s) of the chosen {shown[0]} to the bag"
     defaults = OPTIONAL_DEFAULTS.get(str(name), ())
     shown += list(defaults[len(shown):])
     try:

@@ -49,7 +49,7 @@ EVENTS = {
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
 }
-ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade")
+ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade", "upkeep")
 # what an action of a phase reads besides the owner's state: an ``evade`` action, the attacked token
 # and the attacking ship (skill_pieces.TokenBattle)
 PHASE_NAMES = {"evade": {"token", "token.cell", "token.region", "token.refuge", "ship", "ship.cell", "ship.player",
@@ -76,6 +76,7 @@ EFFECTS = {
     "settle": "settle(TOKEN, PART) (the token becomes the owner's emissary on a chosen part, for good)",
     "evade": "evade(TOKEN) (in an evade action: the attacked ship-like token moves to the nearest refuge)",
     "build": "build(PLACE, LEVEL) (a station of that level under the owner's emissary on a chosen place, NO-3.3.3)",
+    "send-home": "send-home(UNIT) (a chosen emissary or ship of the owner back to the supply)",
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
@@ -138,6 +139,7 @@ class SkillAction:
     limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
     early: bool = False  # its condition reads no target: asked once, before the targets are listed
+    limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
 
 
 @shared
@@ -220,7 +222,7 @@ def _action(definition: dict, formula) -> SkillAction:
     condition = formula(definition.get("if"))
     return SkillAction(definition["phase"], definition.get("label", ""), condition,
                        tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
-                       condition is not None and not _reads(before, condition))
+                       condition is not None and not _reads(before, condition), definition.get("limit-for"))
 
 
 def _reads(chosen: list, *formulas) -> bool:
@@ -552,7 +554,7 @@ class SkillBook:
         out = {}
         owned = self.owned.get(me)
         for skill, index, action in self._actions().get((me, phase), ()):
-            if action.limit and owned.spans[(action.limit, skill.name, "action", index)]:
+            if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
             if names:
@@ -593,7 +595,10 @@ class SkillBook:
                     return {}
         out = {}
         late = action.condition is not None and not action.early
+        spans = self.owned[me].spans if action.limit_for else None
         for picked in self._picks(action.choices, listed, Scope(env, {})):
+            if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
+                continue  # that target had its turn (``once per turn for unit``), whichever action it was
             if late and not action.condition(Scope(env, picked)):
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
@@ -646,7 +651,9 @@ class SkillBook:
         owned.uses[(skill.name, index)] += 1
         owned.used[skill.name] += 1
         action = skill.actions[index]
-        if action.limit:
+        if action.limit_for:
+            owned.spans[(action.limit, skill.name, "for", targets[action.limit_for].text)] += 1
+        elif action.limit:
             owned.spans[(action.limit, skill.name, "action", index)] += 1
         env = Scope(self.owner_env(player, skill, index), dict(targets or {}))
         self.credited(player, skill.name, run_effects, self.game, player, skill, action.effects, env, {})
