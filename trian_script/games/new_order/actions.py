@@ -431,10 +431,11 @@ def _teleports(game) -> dict:
         if c in game.ships:
             movers.append(("ship", c))
     for c, ship in sorted(game.ships.items()):
+        if ship.player != me or c == cell or ("ship", c) in movers:
+            continue
         # a teleport on the board teleports a ship that stands on it; a token that works as a
         # teleport (a Mobile Teleport) does the same (tile legend p. 29)
-        on_teleport = game.board.cells[c].face.prop_total("teleport") or _token_works_as(game, c, "teleport")
-        if ship.player == me and c != cell and on_teleport and ("ship", c) not in movers:
+        if game.board.cells[c].face.prop_total("teleport") or _token_works_as(game, c, "teleport"):
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:

@@ -114,7 +114,7 @@ def _ship_moves(game, token, steps) -> list:
     fmt, region = game.board.grid.format_cell, placed.data.get("region")
     reach = game.ship_destinations(placed.cell, Ship(placed.owner, placed.kind, region), int(steps))
     later = {"enemy-near": partial(_enemy_near, game, placed.owner)}
-    return [Target(f"@{fmt(cell)}", Facts({"cell": cell, "region": there, "exmitted": game.exmitter_reach(cell)}, later))
+    return [Target(f"@{fmt(cell)}", Facts.of({"cell": cell, "region": there, "exmitted": game.exmitter_reach(cell)}, later))
             for cell, there in sorted(reach.items())]
 
 
@@ -274,6 +274,7 @@ def follow_emissaries(game) -> None:
     if not game.special_tokens:
         return
     where = None
+    ships = _ship_like_kinds(game.ruleset) if game.exmitted else ()  # (runs after every event)
     for token in list(game.special_tokens.values()):
         unit = token.data.get("emissary")
         if unit is not None:
@@ -284,7 +285,7 @@ def follow_emissaries(game) -> None:
             game.adjust(f"supply:{token.owner}", "emissaries", -1, f"the {token.kind} is no race-board piece")
             game.note(f"{token.owner}'s {token.kind} left the board")
             game.remove_token(token)
-        elif is_ship_like(game, token.kind) and not token.data.get("fixed") and game.exmitter_reach(token.cell, token.owner):
+        elif token.kind in ships and not token.data.get("fixed") and game.exmitter_reach(token.cell, token.owner):
             game.note(f"an exmitter sends {token.owner}'s {token.kind} home")
             game.remove_token(token)
 

@@ -32,9 +32,12 @@ class Facts(dict):
 
     __slots__ = ("later",)
 
-    def __init__(self, known: dict, later: dict):
-        super().__init__(known)
-        self.later = later
+    @classmethod
+    def of(cls, known: dict, later: dict) -> "Facts":
+        """Facts ``known`` now and ``later`` (dict's own constructor: one is made per target)."""
+        facts = cls(known)
+        facts.later = later
+        return facts
 
     def __missing__(self, key):
         value = self[key] = self.later[key](self)  # KeyError for a key it does not have
@@ -125,7 +128,7 @@ def sources(game, player: str) -> dict:
              "ship-near": lambda facts: any(has_ship(c) for c in (facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
 
     def place(cell, region, **more) -> Facts:
-        return Facts({"cell": cell, "region": region, **more}, later)
+        return Facts.of({"cell": cell, "region": region, **more}, later)
 
     def new_tile():
         """The tile added this turn (none before it is placed): ``@(1,0,0)``; ``ship-near`` when a

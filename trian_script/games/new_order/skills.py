@@ -729,20 +729,22 @@ class OwnerEnv(dict):
                     "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
         if key in game.ruleset.value("minerals"):
             return key
-        me = game.player(player)
-        simple = {
-            "credits": lambda: me.credits, "minerals": lambda: sum(me.minerals.values()),
-            "distinct-minerals": lambda: sum(1 for n in me.minerals.values() if n > 0),
-            "tokens": lambda: len(me.tokens), "emissaries-left": lambda: me.supply["emissaries"],
-            "ships-left": lambda: sum(me.supply[k + "s"] for k in game.kinds_with("ship")),
-            "research-stations-left": lambda: me.supply["research-stations"],
-            "space-stations-left": lambda: me.supply["space-stations"],
-            "turn": lambda: game.turn, "owner": lambda: player, "current": lambda: game.current.name,
-            "uses-this-turn": lambda: self.owned.uses[(self.skill.name, self.index)] if self.index is not None else 0,
-        }
-        if key in simple:
-            return simple[key]()
+        if key in self.SIMPLE:
+            return self.SIMPLE[key](self, game.player(player))
         raise KeyError(key)
+
+    # the owner's values a formula reads by name: a function of this environment and the owner
+    SIMPLE = {
+        "credits": lambda env, me: me.credits, "minerals": lambda env, me: sum(me.minerals.values()),
+        "distinct-minerals": lambda env, me: sum(1 for n in me.minerals.values() if n > 0),
+        "tokens": lambda env, me: len(me.tokens), "emissaries-left": lambda env, me: me.supply["emissaries"],
+        "ships-left": lambda env, me: sum(me.supply[k + "s"] for k in env.game.kinds_with("ship")),
+        "research-stations-left": lambda env, me: me.supply["research-stations"],
+        "space-stations-left": lambda env, me: me.supply["space-stations"],
+        "turn": lambda env, me: env.game.turn, "owner": lambda env, me: env.player,
+        "current": lambda env, me: env.game.current.name,
+        "uses-this-turn": lambda env, me: env.owned.uses[(env.skill.name, env.index)] if env.index is not None else 0,
+    }
 
 
 class Scope(dict):
