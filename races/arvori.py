@@ -3,7 +3,6 @@ ship-like token the game treats as a ship (skill_pieces.py), which Supreme Pries
 gathers with and settles, and Divine help takes out of a battle."""
 from __future__ import annotations
 
-import re
 from functools import partial
 from itertools import combinations_with_replacement
 
@@ -26,7 +25,8 @@ def _combos(minerals, size: int) -> list[tuple[str, ...]]:
 class HarnessTechnology(SkillPlugin):
     """The Entanglement token on an enemy ship: that ship neither moves nor is teleported until its
     owner pays the ransom (``entanglement.ransom`` minerals of their choice) in their phase 3."""
-    hears = {"trian_options": ("exploration-free",), "trian_option_filter": ("exploration",)}
+    hears = {"trian_options": ("exploration-free",), "trian_option_filter": ("exploration",),
+             "trian_event": ("unit-moved", "unit-removed")}
 
     def token(self):
         return next(iter(self.game.tokens_of(self.owner, ENTANGLEMENT)), None)
@@ -84,8 +84,8 @@ class HarnessTechnology(SkillPlugin):
         if token is None:
             return None
         here = "@" + _fmt(game, token.cell)
-        held = re.compile(r"\bship " + re.escape(here) + r" to @")  # move, teleport, transport, tunnel…
-        return [o for o in options if held.search(o) or (o.startswith("swap ship ") and here in o.split())] \
+        held = f" ship {here} to @"  # move, teleport, transport, tunnel… (a word ``ship``: a space before it)
+        return [o for o in options if held in " " + o or (o.startswith("swap ship ") and here in o.split())] \
             or None
 
     def sync(self) -> None:
@@ -99,13 +99,5 @@ class HarnessTechnology(SkillPlugin):
             game.remove_token(token)
 
     @hookimpl
-    def trian_event(self, game, event, data):
-        self.sync()
-
-    @hookimpl
-    def trian_action_end(self, game, player, action):
-        self.sync()
-
-    @hookimpl
-    def trian_battle_end(self, game, battle):
+    def trian_event(self, game, event, data):  # every way a ship leaves its tile is one of these events
         self.sync()

@@ -88,3 +88,48 @@ def test_a_time_budget_is_kept(ruleset):
         _advance(game, 1)
     bot = make_bot("mcts:0.05s", 1)
     assert bot.choose(game) in game.decision.options and bot.iterations_run >= 1
+
+
+def test_candidates_group_options_that_differ_in_a_colour_or_a_place(ruleset):
+    game = Game(ruleset, ["red", "blue"], 5, races={"red": "xemh", "blue": "sslyx"})
+    bot = MCTSBot(1, iterations=50)
+    seen = 0
+    for _ in range(300):
+        if game.is_over:
+            break
+        options, kind = list(game.decision.options), game.decision.kind
+        greedy = GreedyBot(3).choose(game)
+        candidates = bot._candidates(game, options, greedy)
+        assert greedy in candidates and set(candidates) <= set(options)
+        if kind == "place":
+            assert len(candidates) == min(len(options), bot.width)
+        else:
+            assert sum(o.startswith("unlock module") for o in candidates) <= 1  # which module: the rules of thumb
+            assert all(o == greedy for o in candidates if o.startswith(("buy ", "exchange ")))  # trades lose ¢
+            builds = [o for o in options if o.startswith("build ")]
+            assert set(builds) <= set(candidates)  # where to build is searched: each station's income is its own
+            seen += len(candidates) < len(options)
+        game.choose(greedy)
+    assert seen
+
+
+def test_the_reward_counts_what_stations_will_still_mine(ruleset):
+    from trian_script.bots.mcts import _mining
+
+    game = Game(ruleset, ["red", "blue"], 2, races={"red": "xemh", "blue": "sslyx"})
+    bots = {p.name: GreedyBot(7 + i) for i, p in enumerate(game.players)}
+    while not game.is_over:
+        mining = {p.name: _mining(game, p.name, [(c, e) for c, e in game.emissaries.items() if e.player == p.name])
+                  for p in game.players}
+        if any(mining.values()):
+            break
+        game.choose(bots[game.decision.player].choose(game))
+    else:
+        pytest.fail("no station in a closed nebula in the whole game")
+    forest = game.board.forest
+    for name, minerals in mining.items():
+        roots = {forest.find(game.board.cells[c].nodes[e.region]) for c, e in game.emissaries.items()
+                 if e.player == name and e.station and game.board.cells[c].nodes[e.region] is not None}
+        held = sum(sum(forest.totals[r].minerals.values()) for r in roots
+                   if forest.totals[r].kind == "nebula" and forest.totals[r].closed)
+        assert 0 <= minerals <= held  # never more than the nebulas hold

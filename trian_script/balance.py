@@ -358,15 +358,25 @@ _WORKER: dict = {}  # what a worker process keeps between games: the ruleset
 
 
 def _init_worker(ruleset_name: str, content: list, ruleset=None) -> None:
-    """A worker's initializer: load the ruleset once; Ctrl-C is the parent's to handle."""
+    """A worker's initializer: load the ruleset once; Ctrl-C is the parent's to handle. A worker
+    forked from a parent that holds this ruleset (``worker_pool``) takes the parent's copy: loading
+    it again would cost each worker most of a second before its first game."""
+    source = (ruleset_name, list(content))
     if ruleset is None:
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         from .engine.ruleset import load_ruleset
 
-        ruleset = load_ruleset(ruleset_name, content)
-    _WORKER.update(ruleset=ruleset)
+        inherited = _WORKER.get("ruleset") if _WORKER.get("source") == source else None
+        ruleset = inherited or load_ruleset(ruleset_name, content)
+    _WORKER.update(ruleset=ruleset, source=source)
+
+
+def worker_pool(ruleset, content, workers: int) -> ProcessPoolExecutor:
+    """``workers`` processes that play games (``_play_tables``), each with the ruleset loaded once."""
+    _WORKER.update(ruleset=ruleset, source=(ruleset.name, list(content)))  # what forked workers inherit
+    return ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(ruleset.name, list(content)))
 
 
 def _play_tables(plan: list[Table], content_hash: str | None = None) -> list[dict]:
@@ -450,7 +460,7 @@ def simulate(ruleset, plan: list[Table], *, content=(), workers: int | None = No
     # Small chunks keep the workers busy to the end and the bar moving; the processes are all
     # started by the first submit, before the bar's refresh thread exists (fork and threads).
     chunk = max(1, min(8, len(plan) // (workers * 16)))
-    executor = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(ruleset.name, list(content)))
+    executor = worker_pool(ruleset, content, workers)
     try:
         futures: list[Future] = [executor.submit(_play_tables, plan[i:i + chunk], ruleset.hash)
                                  for i in range(0, len(plan), chunk)]

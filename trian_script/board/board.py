@@ -1,7 +1,8 @@
 """Tiles on a grid: legal placements by table lookup, an incremental frontier, areas that close.
 
 The frontier maps each empty cell next to a tile to its requirement pattern: per cell edge, the
-code a new face must show there, or -1 where the neighbour cell is empty. A face's precomputed
+code a new face must show there, or nothing where the neighbour cell is empty, packed into one int
+(``faces.pattern``: a dict key that hashes at once). A face's precomputed
 ``fits`` table turns a pattern into the rotations that match, so listing the legal placements of a
 drawn tile costs one dict lookup per frontier cell and never looks at the placed tiles.
 """
@@ -61,7 +62,9 @@ class Board:
         self.grid = tileset.grid
         self.k = tileset.segments
         self.cells: dict[Cell, Placed] = {}
-        self.frontier: dict[Cell, tuple[int, ...]] = {self.grid.origin(): (-1,) * self.grid.edges}
+        self.frontier: dict[Cell, int] = {self.grid.origin(): 0}  # cell -> requirement pattern
+        # where each cell edge's code lies in a pattern; a code is stored plus 1 (0: no requirement)
+        self._shifts = tuple(tileset.pattern_width * e for e in range(self.grid.edges))
         self.forest = AreaForest()
         self.order: list[Cell] = []
         self._areas: dict[int, Area] = {}  # root -> its last view (see ``area``)
@@ -172,27 +175,24 @@ class Board:
     def place(self, tile: Tile, face: Face, cell: Cell, rotation: int) -> list[Area]:
         """Lay a face; returns the areas this placement closed (each once, NO-4.1, NO-4.3)."""
         self.check(face, cell, rotation)
-        grid, k = self.grid, self.k
+        grid, k, forest, cells, frontier = self.grid, self.k, self.forest, self.cells, self.frontier
         orientation = face.orientations[rotation]
-        nodes: list[int | None] = []
-        for ri, region in enumerate(face.regions):
-            if region.area is None:
-                nodes.append(None)
-                continue
-            nodes.append(self.forest.add(region.area, cell, len(region.positions), region.props))
+        add, nodes = forest.add, []
+        for region in face.regions:
+            nodes.append(None if region.area is None else add(region.area, cell, len(region.positions), region.props))
         mine_at = _areas_at(orientation)  # per cell position: area -> region index
-        placed = Placed(tile, face, rotation, tuple(nodes))
-        self.cells[cell] = placed
+        cells[cell] = Placed(tile, face, rotation, tuple(nodes))
         self.order.append(cell)
-        del self.frontier[cell]
+        del frontier[cell]
         touched = {n for n in nodes if n is not None}
-        for edge in range(grid.edges):
-            other = grid.neighbour(cell, edge)
-            neighbour = self.cells.get(other)
-            if neighbour is None:  # an empty cell now needs this tile's code on its edge facing it
-                self._frontier_edge(other, grid.back_edge(cell, edge), self.tileset.mirror[orientation.edge_codes[edge]])
-                continue
+        mirror, codes, shifts = self.tileset.mirror, orientation.edge_codes, self._shifts
+        for edge, other in enumerate(grid.neighbours(cell)):
+            neighbour = cells.get(other)
             back = grid.back_edge(cell, edge)
+            if neighbour is None:  # an empty cell now needs this tile's code on its edge facing it (that
+                # edge's bits were 0, its neighbour being empty); the rest of its pattern stands
+                frontier[other] = frontier.get(other, 0) + ((mirror[codes[edge]] + 1) << shifts[back])
+                continue
             their_at, their_nodes = _areas_at(neighbour.orientation), neighbour.nodes
             for i in range(k):
                 theirs = their_at[back * k + (k - 1 - i)]
@@ -202,24 +202,16 @@ class Board:
                     partner = theirs.get(area)
                     if partner is None or their_nodes[partner] is None:
                         continue
-                    root = self.forest.union(nodes[ri], their_nodes[partner])
-                    self.forest.totals[root].open -= 2
+                    root = forest.union(nodes[ri], their_nodes[partner])
+                    forest.totals[root].open -= 2
                     touched.add(root)
         closed = []
-        for root in {self.forest.find(n) for n in touched}:
-            totals = self.forest.totals[root]
+        for root in {forest.find(n) for n in touched}:
+            totals = forest.totals[root]
             if totals.open == 0 and not totals.closed:
                 totals.closed = True
                 closed.append(self.area(root))
-        return sorted(closed, key=lambda a: (a.kind, a.id))
-
-    def _frontier_edge(self, cell: Cell, edge: int, code: int) -> None:
-        """An empty cell has one more placed neighbour: its requirement on ``edge`` is ``code`` (the
-        rest of its pattern stands, so nothing else is looked at again)."""
-        pattern = self.frontier.get(cell)
-        pattern = list(pattern) if pattern is not None else [-1] * self.grid.edges
-        pattern[edge] = code
-        self.frontier[cell] = tuple(pattern)
+        return sorted(closed, key=lambda a: (a.kind, a.id)) if len(closed) > 1 else closed
 
 
 def _areas_at(orientation: Orientation) -> list[dict]:

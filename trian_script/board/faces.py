@@ -60,7 +60,10 @@ class Region:
     holds: frozenset[str]  # the units that may stand on it
 
     def prop(self, name: str) -> int:
-        return dict(self.props).get(name, 0)
+        table = self.__dict__.get("_props")  # asked in the game loop: the pairs as a table, made once
+        if table is None:
+            table = self.__dict__["_props"] = dict(self.props)
+        return table.get(name, 0)
 
 
 @shared
@@ -82,9 +85,17 @@ class Face:
     regions: tuple[Region, ...]
     hidden: bool
     orientations: list[Orientation] = field(default_factory=list)
-    # requirement pattern (code or -1 per cell edge) -> rotations that satisfy it
-    fits: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
+    # requirement pattern (an int, see ``pattern``) -> rotations that satisfy it
+    fits: dict[int, tuple[int, ...]] = field(default_factory=dict)
     notation: str = ""  # the one-line form of a single-faced tile (board.sides), '' for others
+
+    def kept(self, name: str, make):
+        """``make(self)``, worked out once per face: what a game asks of a face again and again (a
+        face never changes, and every game of a ruleset shares it)."""
+        table = self.__dict__.setdefault("_kept", {})
+        if name not in table:
+            table[name] = make(self)
+        return table[name]
 
     def prop_total(self, name: str) -> int:
         """How many of a property the face carries (asked in the game loop, so kept in a table)."""
@@ -250,7 +261,8 @@ def _background_regions(feature, kinds, regions, features, clauses, properties, 
 
 
 def orient(face: Face, edges: int, k: int, intern) -> None:
-    """Fill ``face.orientations`` and ``face.fits`` (``intern`` maps an edge code to an int)."""
+    """Fill ``face.orientations`` (``intern`` maps an edge code to an int); ``fit`` fills
+    ``face.fits`` once every code of the tileset has its number."""
     touching_base = [[] for _ in range(edges * k)]
     for ri, region in enumerate(face.regions):
         if region.area is None:
@@ -266,11 +278,23 @@ def orient(face: Face, edges: int, k: int, intern) -> None:
             for i in range(k):
                 touching[cell_edge * k + i] = tuple(touching_base[e * k + i])
         face.orientations.append(Orientation(r, tuple(codes), tuple(touching)))
-    fits: dict[tuple[int, ...], list[int]] = {}
+
+
+def pattern(codes, width: int) -> int:
+    """A requirement pattern as one int (a dict key hashed at once, where a tuple hashes each of its
+    items): for cell edge ``e``, the bits from ``width * e`` hold the code a new face must show
+    there plus 1, or 0 where ``codes`` has -1 (the neighbour cell is empty). ``width`` bits hold
+    every code of the tileset plus 1."""
+    return sum((code + 1) << (width * e) for e, code in enumerate(codes) if code >= 0)
+
+
+def fit(face: Face, width: int) -> None:
+    """Fill ``face.fits``: every requirement pattern (see ``pattern``) that some orientation of the
+    face satisfies -> those orientations' rotations."""
+    fits: dict[int, list[int]] = {}
     for o in face.orientations:
-        for mask in product((False, True), repeat=edges):
-            pattern = tuple(code if keep else -1 for code, keep in zip(o.edge_codes, mask))
-            fits.setdefault(pattern, [])
-            if o.rotation not in fits[pattern]:
-                fits[pattern].append(o.rotation)
+        for mask in product((False, True), repeat=len(o.edge_codes)):
+            rotations = fits.setdefault(pattern([c if keep else -1 for c, keep in zip(o.edge_codes, mask)], width), [])
+            if o.rotation not in rotations:
+                rotations.append(o.rotation)
     face.fits = {p: tuple(rs) for p, rs in fits.items()}

@@ -148,10 +148,13 @@ def parse_place(text: str, faces=()):
 def region_name(placed, index: int) -> str:
     """A region of a placed tile in words: its kind, and when the tile has several of that kind
     (lanes at a junction), the lowest board side it touches: ``lane 2``."""
-    names = placed.face.__dict__.setdefault("_names", {})  # asked every turn: kept per face
+    names = placed.face.__dict__.get("_names")  # asked every turn: kept per face
+    if names is None:
+        names = placed.face.__dict__["_names"] = {}
     key = (placed.rotation, index)
-    if key not in names:
+    name = names.get(key)
+    if name is None:
         regions, kind = placed.face.regions, placed.face.regions[index].kind
-        names[key] = kind if sum(r.kind == kind for r in regions) == 1 else \
+        name = names[key] = kind if sum(r.kind == kind for r in regions) == 1 else \
             f"{kind} {min((p + placed.rotation) % len(placed.face.edges) for p in regions[index].positions)}"
-    return names[key]
+    return name

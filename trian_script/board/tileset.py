@@ -6,7 +6,7 @@ from ..immutable import shared
 from dataclasses import dataclass
 
 from ..geometry import Grid, get_grid
-from .faces import Face, FaceError, Feature, Property, derive_regions, orient
+from .faces import Face, FaceError, Feature, Property, derive_regions, fit, orient
 from .sides import sides_face
 
 
@@ -34,6 +34,7 @@ class Tileset:
     codes: dict[str, int]  # edge code -> interned id
     mirror: list[int]  # id -> id of the same code read from the other side
     start: str = ""  # the id of the tile marked ``start`` (single-faced tiles, board.sides), if any
+    pattern_width: int = 1  # bits per cell edge in a requirement pattern (board.faces.pattern)
 
     def features_by_letter(self, letter: str) -> str:
         """The name of the feature an edge letter stands for (the letter itself if none)."""
@@ -122,6 +123,9 @@ def compile_tileset(definition: dict, errors: list[FaceError] | None = None) -> 
     mirror = [0] * len(codes)
     for code, cid in codes.items():
         mirror[cid] = codes[code[::-1]]
+    width = len(codes).bit_length()  # bits of an edge in a requirement pattern: every code id + 1
+    for face in faces.values():
+        fit(face, width)
     tiles: list[Tile] = []
     for tname, tdef in definition.get("tiles", {}).items():
         pair = []
@@ -148,7 +152,7 @@ def compile_tileset(definition: dict, errors: list[FaceError] | None = None) -> 
     if errors is None and collected:
         raise collected[0]
     return Tileset(definition["name"], definition.get("title", definition["name"]), grid, k, features, properties,
-                   faces, tiles, codes, mirror, start)
+                   faces, tiles, codes, mirror, start, width)
 
 
 def _single_faced(definition: dict, features, properties, grid: Grid, faces: dict, collected: list) -> tuple[list, str]:

@@ -1,6 +1,6 @@
 """Players that decide by themselves. A bot is anything with ``choose(game) -> option text``.
 
-A bot is named by a *spec*: ``random``, ``greedy``, or ``mcts:BUDGET`` with a budget in iterations
+A bot is named by a *spec*: ``random``, ``greedy``, or ``mcts:BUDGET`` with a budget in rollouts
 per decision (``mcts:200``) or seconds per decision (``mcts:0.5s``); plain ``mcts`` is ``mcts:200``.
 """
 from .greedy import GreedyBot

@@ -99,6 +99,25 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
     return Formula(text, frozenset(names), fn, frozenset(functions or ()), late)
 
 
+def _all(parts: list):
+    """``a and b and …`` as True or False (short-circuit: a part is worked out only if needed);
+    a few parts are chained without a generator, many (a hostile file) are looped over."""
+    if len(parts) > 8:
+        return lambda env: all(p(env) for p in parts)
+    one, rest = parts[0], parts[1:]
+    two = rest[0] if len(rest) == 1 else _all(rest)
+    return lambda env: bool(one(env) and two(env))
+
+
+def _any(parts: list):
+    """``a or b or …`` as True or False (short-circuit)."""
+    if len(parts) > 8:
+        return lambda env: any(p(env) for p in parts)
+    one, rest = parts[0], parts[1:]
+    two = rest[0] if len(rest) == 1 else _any(rest)
+    return lambda env: bool(one(env) or two(env))
+
+
 def _placeholder(*args):
     return None
 
@@ -138,12 +157,13 @@ def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = 
         return lambda env: not inner(env)
     if kind in ("and_expr", "or_expr"):
         parts = [_compile(k, names, allowed, functions) for k in kids]
-        if kind == "and_expr":
-            return lambda env: all(p(env) for p in parts)
-        return lambda env: any(p(env) for p in parts)
+        return _all(parts) if kind == "and_expr" else _any(parts)
     if kind in ("sum", "product", "comparison"):
         first = _compile(kids[0], names, allowed, functions)
         steps = [(_BINARY[str(op)], _compile(arg, names, allowed, functions)) for op, arg in zip(kids[1::2], kids[2::2])]
+        if len(steps) == 1:  # most formulas: one operator, without a loop
+            (op, arg), = steps
+            return lambda env: op(first(env), arg(env))
 
         def chain(env, first=first, steps=steps):
             value = first(env)
@@ -165,6 +185,12 @@ def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = 
             late = func.name
             if func.lazy:
                 return lambda env: env[BOUND][late](*(partial(c, env) for c in compiled))
-            return lambda env: env[BOUND][late](*(c(env) for c in compiled))
-        return lambda env: func(*(c(env) for c in compiled))
+            if len(compiled) == 1:  # the usual shapes, without a generator
+                one, = compiled
+                return lambda env: env[BOUND][late](one(env))
+            if len(compiled) == 2:
+                one, two = compiled
+                return lambda env: env[BOUND][late](one(env), two(env))
+            return lambda env: env[BOUND][late](*[c(env) for c in compiled])
+        return lambda env: func(*[c(env) for c in compiled])
     raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))

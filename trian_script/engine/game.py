@@ -231,20 +231,21 @@ class Game:
 
     @property
     def decision(self) -> Decision | None:
+        if self._decision is not None:  # asked twice per decision: once by the player, once by choose
+            return self._decision
         if self.is_over:
             return None
-        if self._decision is None:
-            if self.waiting is not None:
-                self._options = self.waiting.options()
-                deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
-                written = texts(self._options)
-                self._decision = Decision.made(self.waiting.decider, self.WAIT_KIND, written, self.waiting.prompt(),
-                                               tuple(deciders), Structured(self._options, written))
-            else:
-                self._options = self.options_now()
-                written = texts(self._options)
-                self._decision = Decision.made(self.current.name, self._phase, written, self.prompt_now(), (),
-                                               Structured(self._options, written))
+        if self.waiting is not None:
+            self._options = self.waiting.options()
+            deciders = getattr(self.waiting, "deciders", ())  # several at once (engine.decisions)
+            written = texts(self._options)
+            self._decision = Decision.made(self.waiting.decider, self.WAIT_KIND, written, self.waiting.prompt(),
+                                           tuple(deciders), Structured(self._options, written))
+        else:
+            self._options = self.options_now()
+            written = texts(self._options)
+            self._decision = Decision.made(self.current.name, self._phase, written, self.prompt_now(), (),
+                                           Structured(self._options, written))
         return self._decision
 
     def choose(self, text: str, player: str | None = None) -> None:
@@ -419,6 +420,7 @@ class Game:
         if amount < 0 and self.SCORE_FLOOR is not None:
             amount = -min(-amount, held - self.SCORE_FLOOR)
         setattr(target, self.POINTS, held + amount)
+        self.points_changed(player, amount)
         event = ScoreEvent(player, amount, source, explanation, self.POINTS_UNIT)
         self.scores_log.append(event)
         self.note(str(event))
@@ -427,6 +429,9 @@ class Game:
                                          env=dict(env)):
                 for extra, why in terms or ():
                     self.score(player, int(extra), source, why)
+
+    def points_changed(self, player: str, amount: int) -> None:
+        """Called after each change of a player's points (a game may note what caused it)."""
 
     # -- copies, undo, pickling ---------------------------------------------------------------------
     def __getstate__(self) -> dict:

@@ -6,6 +6,7 @@ Edge 0 faces north, then clockwise: 0 N (0,−1), 1 NE (+1,−1), 2 SE (+1,0), 3
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from .base import Cell, Grid, Point
 
@@ -29,14 +30,13 @@ class HexGrid(Grid):
         return (cell[0] + dq, cell[1] + dr)
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        q, r = cell
-        return tuple((q + dq, r + dr) for dq, dr in _STEPS)
+        return _neighbours(cell)
 
     def back_edge(self, cell: Cell, edge: int) -> int:
         return (edge + 3) % 6
 
     def touching(self, cell: Cell) -> tuple[Cell, ...]:
-        return self.neighbours(cell)  # hexagons meet only along edges
+        return _neighbours(cell)  # hexagons meet only along edges
 
     def center(self, cell: Cell) -> Point:
         q, r = cell
@@ -47,3 +47,10 @@ class HexGrid(Grid):
         # Corner e sits between edges e-1 and e; edge 0 (north) runs from the top-left corner.
         angles = (-120 + 60 * e for e in range(6))
         return tuple((cx + math.cos(math.radians(a)), cy + math.sin(math.radians(a))) for a in angles)
+
+
+@lru_cache(maxsize=65536)
+def _neighbours(cell: Cell) -> tuple[Cell, ...]:
+    """The six cells around ``cell``, by edge (kept: asked several times for every tile laid)."""
+    q, r = cell
+    return tuple((q + dq, r + dr) for dq, dr in _STEPS)

@@ -19,3 +19,13 @@ def completed_by(board, cell, watched) -> list:
     completed: ``cell`` itself, or a cell it touches; in the grid's order."""
     around = (cell, *board.grid.touching(cell))
     return [c for c in around if c in watched and surrounded(board, c)]
+
+
+def track(board, cell, watched: set, kinds) -> list:
+    """Keep ``watched`` (the cells of incomplete surrounded features, of the feature ``kinds``) as a
+    tile is laid at ``cell``: the cells it completed, which are no longer watched."""
+    if any(region.kind in kinds for region in board.cells[cell].face.regions):
+        watched.add(cell)
+    done = completed_by(board, cell, watched) if watched else []
+    watched.difference_update(done)
+    return done

@@ -39,6 +39,7 @@ class Hooks:
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
         self._hearing: dict[tuple, bool] = {}  # (hook, phase or event) -> whether anyone hears it
+        self._listeners: dict[tuple, tuple] = {}  # (hook, phase or event) -> ``_listening``
 
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
     # state); the plugin manager and the method index are rebuilt, never copied.
@@ -66,6 +67,7 @@ class Hooks:
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
         self._hearing.clear()
+        self._listeners.clear()
 
     @property
     def has_plugins(self) -> bool:
@@ -122,12 +124,13 @@ class Hooks:
     def call(self, name: str, owners=None, **kwargs) -> list:
         """Results of hook ``name`` from installed plugins and the skill plugins of ``owners``
         (a name, a list of names, or None for every player's)."""
-        methods = self._methods.get(name)
-        installed = self._installed.get(name)
-        if installed is None:
-            installed = self._installed_has(name)
+        key = kwargs["phase"] if "phase" in kwargs else kwargs.get("event")
+        listeners = self._listeners.get((name, key))
+        if listeners is None:
+            listeners = self._listeners[(name, key)] = self._listening(name, key)
+        installed, methods = listeners
         if not methods and not installed:
-            return []
+            return []  # most calls: nobody hears this hook for this phase or event
         results = []
         if installed:
             try:
@@ -135,23 +138,26 @@ class Hooks:
             except Exception as err:
                 err.add_note(f"hook {name} of an installed plugin")
                 raise
-        if methods:
-            # a hook is called a few times per decision: one owner is compared, not put in a set
-            one = owners if owners is None or isinstance(owners, str) else None
-            wanted = None if one is not None or owners is None else set(owners)
-            key = kwargs["phase"] if "phase" in kwargs else kwargs.get("event")
-            for owner, method, hears_all, only in methods:
-                if only is not None and key not in only:
-                    continue  # a phase or an event the plugin does not hear
-                if owners is None or hears_all or owner == one or (wanted is not None and owner in wanted):
-                    try:
-                        result = method(**kwargs)
-                    except Exception as err:
-                        err.add_note(f"hook {name} of {_plugin_name(method)} (owner {owner})")
-                        raise
-                    if result is not None:
-                        results.append(result)
+        # a hook is called a few times per decision: one owner is compared, not put in a set
+        one = owners if owners is None or isinstance(owners, str) else None
+        wanted = None if one is not None or owners is None else set(owners)
+        for owner, method, hears_all in methods:
+            if owners is None or hears_all or owner == one or (wanted is not None and owner in wanted):
+                try:
+                    result = method(**kwargs)
+                except Exception as err:
+                    err.add_note(f"hook {name} of {_plugin_name(method)} (owner {owner})")
+                    raise
+                if result is not None:
+                    results.append(result)
         return results
+
+    def _listening(self, name: str, key) -> tuple[bool, tuple]:
+        """(whether an installed plugin implements hook ``name``, the skill plugins' methods that
+        hear it for the phase or event ``key``): worked out once per hook and key."""
+        methods = tuple((owner, method, hears_all) for owner, method, hears_all, only in self._methods.get(name, ())
+                        if only is None or key in only)
+        return self._installed_has(name), methods
 
     def _counting(self, owner: str, skill: str, method):
         return _Counting(self, owner, skill, method)
@@ -166,9 +172,16 @@ class Hooks:
         return modifiers
 
     def _crediting(self, owner: str, skill: str, method):
+        game, doing = self.game, (owner, skill)  # (a copy's skills may not be made yet: read when called)
+
         @wraps(method)
-        def credited(**kwargs):
-            return self.game.skills.credited(owner, skill, method, **kwargs)
+        def credited(**kwargs):  # the owner's points changed meanwhile are the skill's (SkillBook.scored)
+            acting = game.skills._acting
+            acting.append(doing)
+            try:
+                return method(**kwargs)
+            finally:
+                acting.pop()
 
         credited.__wrapped__ = method
         return credited

@@ -85,10 +85,7 @@ class GalacticRealms(Game):
     def lay(self, tile, cell, rotation: int) -> list:
         """Lay a tile (GR-4.4 checked by the board); what it completed: ("area", root) or ("cell", cell)."""
         closed = self.board.place(tile, tile.faces[0], cell, rotation)
-        if any(r.kind in self.surrounded for r in tile.faces[0].regions):
-            self.stations.add(cell)
-        done = surround.completed_by(self.board, cell, self.stations) if self.stations else []
-        self.stations.difference_update(done)
+        done = surround.track(self.board, cell, self.stations, self.surrounded)
         return [("area", a.id) for a in closed] + [("cell", c) for c in done]
 
     def _place(self, notation: str, cell, rotation: int) -> None:
@@ -120,7 +117,7 @@ class GalacticRealms(Game):
             self._score_feature(what, key, final=False)
             self._gain_token(self.current)  # GR-7.1
         self.phase = "token"
-        if not self.current.tokens or not self._token_options():
+        if not self._can_use_token():
             self._refill()
 
     def _score_feature(self, what: str, key, final: bool) -> None:
@@ -157,10 +154,15 @@ class GalacticRealms(Game):
             player.tokens += 1
 
     # -- GR-3.4 token, GR-3.5 refill ------------------------------------------------------------
+    def _can_use_token(self) -> bool:  # whether _token_options offers any, without writing them
+        me, v, pool = self.current, self.values, self.pool
+        return bool(me.tokens and self.used < v["tokens_per_turn"] and (pool.tiles and pool.bag or any(
+            p.owner == me.name or v["return_target"] == "any" for p in self.ships.pieces.values())))
+
     def _token_options(self) -> dict:
+        if not self._can_use_token():
+            return {}
         me, v, out = self.current, self.values, {}
-        if not me.tokens or self.used >= v["tokens_per_turn"]:
-            return out
         for (cell, ri), piece in self.ships.pieces.items():
             where = f"{texts.cell(cell)} {region_name(self.board.cells[cell], ri)}"
             if piece.owner == me.name or v["return_target"] == "any":  # GR-7.2
@@ -176,7 +178,7 @@ class GalacticRealms(Game):
         self.used += 1
         self.token_bag += self.values["spent_token_to"] == "bag"
         use(*args)
-        if self.phase == "token" and not self._token_options():
+        if self.phase == "token" and not self._can_use_token():
             self._refill()
 
     def _refill(self) -> None:

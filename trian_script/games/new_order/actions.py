@@ -29,9 +29,8 @@ FACE_LETTERS = "ab"
 
 
 def options(game) -> dict:
-    out = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place,
-           "exploration": _exploration}[game.phase](game)
-    return without_forbidden(game, game.current.name, game.phase, out)
+    phase = game.phase
+    return without_forbidden(game, game.current.name, phase, _PHASES[phase](game))
 
 
 def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
@@ -258,7 +257,7 @@ def _exploration(game) -> dict:
     if game.actions_left <= 0:
         return {**after_the_action(game), "pass": game.end_turn}
     out = {}
-    if +game.bag:
+    if any(n > 0 for n in game.bag.values()):
         out["research"] = partial(_research, game)
     if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
         out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)
@@ -319,7 +318,12 @@ def _research(game) -> None:
 
 
 def expeditions(game) -> dict:
-    """NO-3.3.2: a unit from the supply onto the tile added this turn."""
+    """NO-3.3.2: a unit from the supply onto the tile added this turn (do not change the dict:
+    while options are listed, skills that ask again get the same)."""
+    return game.skills.once_per_listing("expeditions", _expeditions, game)
+
+
+def _expeditions(game) -> dict:
     cell, me = game.placed_cell, game.current
     if cell is None or game.exmitter_reach(cell, me.name):
         return {}
@@ -408,7 +412,12 @@ def _move(game, cell, target, region) -> None:
 
 def teleports(game) -> dict:
     """NO-3.3.4: with a teleport added this turn, move one unit from its radius elsewhere; a ship
-    standing on a teleport may be teleported as the action of a later turn."""
+    standing on a teleport may be teleported as the action of a later turn (do not change the
+    dict: while options are listed, skills that ask again get the same)."""
+    return game.skills.once_per_listing("teleports", _teleports, game)
+
+
+def _teleports(game) -> dict:
     me, fmt = game.current.name, game.board.grid.format_cell
     sources: set = set()
     cell = game.placed_cell
@@ -450,43 +459,80 @@ def protected(game, cell, me: str) -> bool:
 
 def _emissary_targets(game, origin):
     owner = game.emissaries[origin].player
+    board = game.board
+    # asked once, not per tile: where emissaries stand, the exmitters' reach, tokens working as teleports
+    taken = {origin, *game.emissaries}
+    if game.exmitted and not game.exmitter_reach_spares(owner):
+        taken |= game.exmitted
+    kinds = _working_as(game.ruleset, "teleport")
+    taken |= {t.cell for t in game.special_tokens.values() if t.kind in kinds} if kinds else set()
     out = []
-    for cell, placed in sorted(game.board.cells.items()):
-        face = placed.face
-        if cell == origin or cell in game.emissaries or game.exmitter_reach(cell, owner) \
-                or face.prop_total("teleport") or face.prop_total("extractor") or _token_works_as(game, cell, "teleport"):
+    controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
+    for cell, placed in sorted(board.cells.items()):
+        if cell in taken:
             continue
-        for index, region in enumerate(face.regions):
-            if "emissary" not in region.holds:
-                continue
-            area = game.region_area(cell, index)
-            if area is not None and area.closed and game.controller(area) not in (None, owner):
-                continue
-            out.append((cell, index, region_name(face.regions, index)))
+        for index, label in _emissary_parts(placed.face):
+            node = placed.nodes[index]
+            if node is not None:
+                root = board.forest.find(node)
+                if board.forest.totals[root].closed:
+                    if root not in controllers:
+                        controllers[root] = game.controller(board.area(root))
+                    if controllers[root] not in (None, owner):
+                        continue
+            out.append((cell, index, label))
     return out
+
+
+def _emissary_parts(face) -> list:
+    """(region, name) of the parts of a face where an emissary may arrive by teleport: none on a
+    face that shows a teleport or a Trian extractor (NO-3.3.4)."""
+    def parts(face) -> list:
+        if face.prop_total("teleport") or face.prop_total("extractor"):
+            return []
+        return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
+    return face.kept("emissary-parts", parts)
 
 
 def _token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
-    return any(game.ruleset.tokens.get(t.kind, {}).get("works-as") == piece for t in game.tokens_at(cell))
+    kinds = _working_as(game.ruleset, piece)  # asked for every tile: most rulesets have no such token
+    return bool(kinds) and any(t.cell == cell and t.kind in kinds for t in game.special_tokens.values())
+
+
+def _working_as(ruleset, piece: str) -> frozenset:
+    """The kinds of special token that act as ``piece`` (the ruleset's ``works-as``), found once."""
+    table = ruleset.__dict__.setdefault("_working_as", {})
+    kinds = table.get(piece)
+    if kinds is None:
+        kinds = table[piece] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("works-as") == piece)
+    return kinds
 
 
 def ship_targets(game, origin, owner: str | None = None) -> list:
     """(cell, region, label) where a ship, or a piece that is one, may be teleported from
     ``origin`` (NO-3.3.4): a placed tile's outer space with no ship there (a race's ship-like token
     is a ship too), out of the reach of exmitters that act on ``owner`` (the ship's owner)."""
-    from .skill_targets import ship_like_tokens_at
+    from .skill_pieces import ship_like_cells
 
     owner = owner or game.ships[origin].player
+    # asked once, not per tile: where ships and ship-like tokens stand, the exmitters' reach
+    taken = {origin, *game.ships, *ship_like_cells(game)}
+    if game.exmitted and not game.exmitter_reach_spares(owner):
+        taken |= game.exmitted
     out = []
     for cell, placed in sorted(game.board.cells.items()):
-        if cell == origin or cell in game.ships or ship_like_tokens_at(game, cell) or game.exmitter_reach(cell, owner):
-            continue
-        for index, region in enumerate(placed.face.regions):
-            if "ship" in region.holds:
-                name = region_name(placed.face.regions, index)
-                out.append((cell, index, "" if name == "space" else name))
+        if cell not in taken:
+            out += [(cell, index, label) for index, label in ship_parts(placed.face)]
     return out
+
+
+def ship_parts(face) -> list:
+    """(region, label) of the parts of a face where a ship stands: ``space`` is no label."""
+    def parts(face) -> list:
+        names = [region_name(face.regions, i) for i in range(len(face.regions))]
+        return [(i, "" if names[i] == "space" else names[i]) for i, r in enumerate(face.regions) if "ship" in r.holds]
+    return face.kept("ship-parts", parts)
 
 
 def _teleport_action(game, kind: str, origin, target, region: int) -> None:
@@ -657,5 +703,7 @@ def refusal(game, text: str) -> tuple[str, str]:
         return "phase 3 allows one action", "NO-3.3"
     return f"'{text}' is not an option now ({PROMPTS[phase]})", "NO-3"
 
+
+_PHASES = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place, "exploration": _exploration}
 
 from . import skill_pieces  # noqa: E402 (last: ship-like tokens, whose module uses this one)

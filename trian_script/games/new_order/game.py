@@ -120,6 +120,9 @@ class NewOrder(Game):
                 return known
         return self.skills.param(name, player, context)
 
+    def points_changed(self, player: str, amount: int) -> None:
+        self.skills.scored(player, amount)  # the balance lab's credits each skill brought
+
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)
@@ -317,6 +320,10 @@ class NewOrder(Game):
         """NO-4.7: the only player with unblocked emissaries or stations in a closed area."""
         if not area.closed or area.kind == "space":
             return None
+        # several rules ask while options are listed (gains, constructions, teleports, skills): once
+        return self.skills.once_per_listing(("controller", area.id), self._controller, area)
+
+    def _controller(self, area: Area) -> str | None:
         present = Counter(player for player, _ in self.units_in(area))
         found = control.controllers(present, self.ruleset.value("control.rule"))
         return found[0] if len(found) == 1 else None
@@ -414,7 +421,7 @@ class NewOrder(Game):
     def exmitter_reach(self, cell: Cell, player: str | None = None) -> bool:
         """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2) — for
         ``player``'s units, unless exmitters do not affect them (``exmitter.immune``)."""
-        return cell in self.exmitted and not (player and self.param("exmitter.immune", player))
+        return cell in self.exmitted and not self.exmitter_reach_spares(player)
 
     def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
         """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
@@ -432,30 +439,36 @@ class NewOrder(Game):
         ship = ship or self.ships[cell]
         steps = self.param("ship.move", ship.player, unit=ship.kind) if steps is None else steps
         passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
-        barred = self._barred_to_ships(passes, ship.player, ship.kind)
+        barred = frozenset(self._barred_to_ships(passes, ship.player, ship.kind))
+        cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
+        # the exmitters' reach for this ship's owner, and what a face shows, are asked once per tile
+        reach = self.exmitted if self.exmitted and not self.exmitter_reach_spares(ship.player) else ()
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         for _ in range(steps):
             following = []
             for here, region in frontier:
-                for other in self.board.grid.neighbours(here):
-                    if other in seen or other not in self.board.cells or self.exmitter_reach(other, ship.player):
+                for other in neighbours(here):
+                    if other in seen or other in reach:
                         continue
-                    if barred and any(self.board.cells[other].face.prop_total(b) or self._shows(other, b)
-                                      for b in barred):
+                    placed = cells.get(other)
+                    if placed is None or (barred and not barred.isdisjoint(_shown(placed.face))):
                         continue
                     linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
                         continue
                     if linked is None:
-                        linked = next((i for i, r in enumerate(self.board.cells[other].face.regions)
-                                       if "ship" in r.holds), None)
+                        linked = next((i for i, r in enumerate(placed.face.regions) if "ship" in r.holds), None)
                     seen.add(other)
                     following.append((other, linked))
-                    if other not in self.ships and linked is not None and other not in tokens:
+                    if other not in ships and linked is not None and other not in tokens:
                         out[other] = linked
             frontier = following
         return out
+
+    def exmitter_reach_spares(self, player: str | None) -> bool:
+        """Whether exmitters leave ``player``'s units alone (``exmitter.immune``)."""
+        return bool(player and self.param("exmitter.immune", player))
 
     def _barred_to_ships(self, passes: set, player: str, kind: str) -> list[str]:
         """The features and properties whose tiles ``player``'s ship may not enter: those of
@@ -463,10 +476,6 @@ class NewOrder(Game):
         properties = self.ruleset.tileset.properties
         return [b for b in self.param("ship.barred-tiles", player, unit=kind)
                 if b not in passes and not (b in properties and properties[b].on and properties[b].on <= passes)]
-
-    def _shows(self, cell: Cell, feature: str) -> bool:
-        """Whether the face on ``cell`` shows ``feature`` (a region of that kind)."""
-        return any(region.kind == feature for region in self.board.cells[cell].face.regions)
 
     def _passable(self, here: Cell, other: Cell, passes: set) -> bool:
         """Whether the edge between two tiles shows outer space or a feature the ship may pass."""
@@ -501,8 +510,9 @@ class NewOrder(Game):
             if self.ship_pairs(attacker):
                 steps.append(partial(self._ship_battle, attacker))
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
-        roots = {a.id for c in cells if c in self.board.cells for a in self.board.areas_at(c)
-                 if a.closed and a.kind in ("nebula", "system") and a.id not in waiting}
+        find, totals, placed = self.board.forest.find, self.board.forest.totals, self.board.cells
+        roots = {root for c in cells if c in placed for n in placed[c].nodes if n is not None
+                 if (root := find(n)) not in waiting and totals[root].closed and totals[root].kind in ("nebula", "system")}
         for root in sorted(roots):
             steps.append(partial(start_emissary_battle, self, root, actor))
             steps.append(partial(self._update_control_of, root))
@@ -634,3 +644,10 @@ def _space_at(orientation) -> list:
     if table is None:
         table = orientation.__dict__["_space_at"] = [dict(t).get("space") for t in orientation.touching]
     return table
+
+
+def _shown(face) -> frozenset:
+    """The features a face shows and the properties it carries (``ship.barred-tiles`` names
+    either)."""
+    return face.kept("shown", lambda face: frozenset({region.kind for region in face.regions}
+                                                     | {p for region in face.regions for p, n in region.props if n}))

@@ -21,13 +21,23 @@ from .actions import ship_targets
 
 def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
-    kinds = game.ruleset.tokens
-    return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+    kinds = _ship_like_kinds(game.ruleset)  # asked for every ship's move: most tokens are no ships
+    if not kinds or not game.special_tokens:
+        return []
+    return [t for t in game.special_tokens.values() if t.kind in kinds and not t.data.get("fixed")]
+
+
+def _ship_like_kinds(ruleset) -> frozenset:
+    """The kinds of special token declared ``ship-like`` (the ruleset never changes: found once)."""
+    kinds = ruleset.__dict__.get("_ship_like")
+    if kinds is None:
+        kinds = ruleset.__dict__["_ship_like"] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("ship-like"))
+    return kinds
 
 
 def ship_like_cells(game) -> set:
     """The tiles where a ship-like token stands (a ship for every player)."""
-    return {t.cell for t in ship_like_tokens(game)} if game.special_tokens else set()
+    return {t.cell for t in ship_like_tokens(game)}
 
 
 def ship_near(game, cell, tokens: set | None = None) -> bool:
@@ -90,7 +100,12 @@ def ship_moves(game, token, steps) -> list:
     """Where a chosen ship-like token may move as a ship (NO-3.3.5): up to ``steps`` edge steps
     through outer space, through ships, never ending on one; ``enemy-near``: an enemy ship stands
     beside that place through outer space, so a ship battle follows the move (NO-4.5)."""
-    from .skill_targets import Target
+    # several actions of a skill may move the same token (with or without settling): listed once
+    return game.skills.once_per_listing(("ship-moves", token.get("token"), int(steps)), _ship_moves, game, token, steps)
+
+
+def _ship_moves(game, token, steps) -> list:
+    from .skill_targets import Facts, Target
     from .state import Ship
 
     placed = game.special_tokens.get(token.get("token"))
@@ -98,9 +113,13 @@ def ship_moves(game, token, steps) -> list:
         return []  # a token that settled as an emissary is no ship
     fmt, region = game.board.grid.format_cell, placed.data.get("region")
     reach = game.ship_destinations(placed.cell, Ship(placed.owner, placed.kind, region), int(steps))
-    return [Target(f"@{fmt(cell)}", (("cell", cell), ("region", there), ("exmitted", game.exmitter_reach(cell)),
-                                     ("enemy-near", bool(enemies_beside(game, cell, there, placed.owner)))))
+    later = {"enemy-near": partial(_enemy_near, game, placed.owner)}
+    return [Target(f"@{fmt(cell)}", Facts({"cell": cell, "region": there, "exmitted": game.exmitter_reach(cell)}, later))
             for cell, there in sorted(reach.items())]
+
+
+def _enemy_near(game, owner: str, facts) -> bool:
+    return bool(enemies_beside(game, facts["cell"], facts["region"], owner))
 
 
 def settle_places(game, player: str, place) -> list:
@@ -222,7 +241,7 @@ class Gathering:
 
 # -- battles (NO-4.5) and what leaves the board -------------------------------------------------------
 def is_ship_like(game, kind) -> bool:
-    return bool(game.ruleset.tokens.get(kind, {}).get("ship-like"))
+    return kind in _ship_like_kinds(game.ruleset)
 
 
 def after_event(game, event: str, data: dict) -> None:

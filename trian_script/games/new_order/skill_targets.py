@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import combinations_with_replacement
 
-from .actions import protected, region_name, ship_targets, teleport_targets
+from .actions import protected, region_name, ship_parts, ship_targets, teleport_targets
 
 
 class Target:
@@ -19,10 +19,35 @@ class Target:
     __slots__ = ("text", "data")
 
     def __init__(self, text: str, data):
-        self.text, self.data = text, dict(data)
+        self.text, self.data = text, data if isinstance(data, dict) else dict(data)
 
     def get(self, key: str, default=None):
         return self.data.get(key, default)
+
+
+class Facts(dict):
+    """A target's data where some values are worked out only when read (``later``: key -> a
+    function of these facts, shared by the targets of a listing): most targets are dropped by a
+    condition that reads one or two."""
+
+    __slots__ = ("later",)
+
+    def __init__(self, known: dict, later: dict):
+        super().__init__(known)
+        self.later = later
+
+    def __missing__(self, key):
+        value = self[key] = self.later[key](self)  # KeyError for a key it does not have
+        return value
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __reduce__(self):  # a copy or a pickle holds plain values, every one worked out
+        return dict, ({**self, **{key: self[key] for key in self.later}},)
 
 
 # source: (its shape, the data each of its targets carries)
@@ -41,6 +66,7 @@ SOURCES = {
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
     "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
+    "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
     "constructions": ("constructions()", ("cell", "region", "level", "kind")),
@@ -50,7 +76,7 @@ SOURCES = {
 
 def sources(game, player: str) -> dict:
     """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``)."""
-    fmt = game.board.grid.format_cell
+    fmt, exmitted = game.board.grid.format_cell, game.exmitted
 
     def mineral_sets(count):
         """Every multiset of ``count`` colours the owner can pay, sorted: ``blue+red+red``."""
@@ -92,9 +118,14 @@ def sources(game, player: str) -> dict:
                          if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
         return cell in game.ships or cell in ship_like
 
-    def place(cell, region, text: str) -> Target:
-        return Target(text, (("cell", cell), ("region", region), ("exmitted", game.exmitter_reach(cell)),
-                             ("ship", has_ship(cell))))
+    # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
+    # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
+    later = {"exmitted": lambda facts: facts["cell"] in exmitted and game.exmitter_reach(facts["cell"]),
+             "ship": lambda facts: has_ship(facts["cell"]),
+             "ship-near": lambda facts: any(has_ship(c) for c in (facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
+
+    def place(cell, region, **more) -> Facts:
+        return Facts({"cell": cell, "region": region, **more}, later)
 
     def new_tile():
         """The tile added this turn (none before it is placed): ``@(1,0,0)``; ``ship-near`` when a
@@ -102,19 +133,16 @@ def sources(game, player: str) -> dict:
         cell = game.placed_cell
         if cell is None:
             return []
-        near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-        return [Target(f"@{fmt(cell)}", (*place(cell, None, "").data.items(), ("ship-near", near)))]
+        return [Target(f"@{fmt(cell)}", place(cell, None))]
 
     def ship_places():
         """Every placed tile's outer space (a ship's place), ``@(1,0,0)`` — with the part's name
-        when the tile has several."""
-        out = []
+        when the tile has several; ``ship-near``: a ship on it or on a tile sharing an edge with it;
+        ``new``: on the tile added this turn."""
+        out, new = [], game.placed_cell
         for cell, placed in sorted(game.board.cells.items()):
-            regions = placed.face.regions
-            spaces = [i for i, r in enumerate(regions) if "ship" in r.holds]
-            for index in spaces:
-                label = "" if len(spaces) == 1 else " " + region_name(regions, index)
-                out.append(place(cell, index, f"@{fmt(cell)}{label}"))
+            for index, label in _spaces(placed.face):
+                out.append(Target(f"@{fmt(cell)}{label}", place(cell, index, new=cell == new)))
         return out
 
     def new_ship_places():
@@ -122,19 +150,15 @@ def sources(game, player: str) -> dict:
         (NO-3.3.2), worded like one: ``@(1,0,0)``, with the part's name when it is not plain space;
         ``ship-near``: a ship stands on that tile or on one sharing an edge with it."""
         cell = game.placed_cell
-        if cell is None:
+        if cell is None or cell not in game.board.cells:
             return []
-        regions = game.board.cells[cell].face.regions
-        near = any(has_ship(c) for c in (cell, *game.board.grid.neighbours(cell)))
-        return [Target(f"@{fmt(cell)}" + ("" if region_name(regions, i) == "space" else f" {region_name(regions, i)}"),
-                       (*place(cell, i, "").data.items(), ("ship-near", near)))
-                for i, region in enumerate(regions) if "ship" in region.holds]
+        return [Target(f"@{fmt(cell)}" + (f" {label}" if label else ""), place(cell, index, new=True))
+                for index, label in ship_parts(game.board.cells[cell].face)]
 
     def tokens(kind):
         """The owner's special tokens of ``kind`` on the board, sorted by tile; ``turn``: the turn
         it was placed in."""
-        return [Target(f"@{fmt(t.cell)}", (*place(t.cell, t.data.get("region"), "").data.items(),
-                                           ("token", t.id), ("turn", t.data.get("turn", 0))))
+        return [Target(f"@{fmt(t.cell)}", place(t.cell, t.data.get("region"), token=t.id, turn=t.data.get("turn", 0)))
                 for t in sorted(game.tokens_of(player, kind), key=lambda t: t.cell)]
 
     def token_moves(token, steps):
@@ -152,7 +176,7 @@ def sources(game, player: str) -> dict:
                     following.append(other)
                     out.append(other)
             frontier = following
-        return [place(cell, None, f"@{fmt(cell)}") for cell in sorted(out)]
+        return [Target(f"@{fmt(cell)}", place(cell, None)) for cell in sorted(out)]
 
     def units(whose):
         """The owner's (``units(owner)``) or the other players' (``units(enemy)``) units that may
@@ -197,8 +221,8 @@ def sources(game, player: str) -> dict:
 
     def tiles():
         """Every placed tile (``@(1,0,0)``); ``new``: it is the tile added this turn."""
-        return [Target(f"@{fmt(cell)}", (*place(cell, None, "").data.items(), ("new", cell == game.placed_cell)))
-                for cell in sorted(game.board.cells)]
+        new = game.placed_cell
+        return [Target(f"@{fmt(cell)}", place(cell, None, new=cell == new)) for cell in sorted(game.board.cells)]
 
     def teleportable_near(kind):
         """The units a teleport may move (NO-3.3.4) in the radius (``radius.teleport``) of the
@@ -234,6 +258,15 @@ def sources(game, player: str) -> dict:
 
 from .skill_pieces import (evade, gather, move_token_as_ship, settle, settle_places, ship_moves,  # noqa: E402
                            teleport_token)  # (imported last: skill_pieces uses actions, as this module does)
+
+
+def _spaces(face) -> tuple:
+    """(region, label) of the parts of a face where a ship stands: the label names the part when
+    the face has several (`` space2``)."""
+    def spaces(face) -> tuple:
+        found = [i for i, r in enumerate(face.regions) if "ship" in r.holds]
+        return tuple((i, "" if len(found) == 1 else " " + region_name(face.regions, i)) for i in found)
+    return face.kept("ship-places", spaces)
 
 
 def constructions(game, player: str) -> list:

@@ -18,7 +18,6 @@ from __future__ import annotations
 from ...immutable import shared
 
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -127,6 +126,7 @@ class Choice:
     name: str
     source: Formula  # a call of one of ``SOURCES``
     where: Formula | None = None
+    free: bool = False  # it reads no choice before it: the same targets whatever those picked
 
 
 @shared
@@ -138,6 +138,7 @@ class SkillAction:
     effects: tuple[Formula, ...]
     limit: str | None = None  # "turn", "clash" or "game": it is offered once per that
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
+    early: bool = False  # its condition reads no target: asked once, before the targets are listed
     limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
 
 
@@ -200,11 +201,7 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                                if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
     triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
                              t.get("limit")) for t in definition.get("triggers", []))
-    actions = tuple(SkillAction(a["phase"], a.get("label", ""), formula(a.get("if")),
-                                tuple(formula(e) for e in a["effects"]), a.get("limit"),
-                                tuple(Choice(c["name"], formula(c["from"]), formula(c.get("where")))
-                                      for c in a.get("choose", ())), a.get("limit-for"))
-                    for a in definition.get("actions", []))
+    actions = tuple(_action(a, formula) for a in definition.get("actions", []))
     areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
                                tuple(formula(e) for e in a["effects"]), a.get("until"))
                   for a in definition.get("areas", []))
@@ -213,6 +210,25 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
                  tuple(sorted(definition.get("grants", {}).items())),
                  tuple(sorted(definition.get("parameters", {}).items())), definition.get("scope", "owner"), folder,
                  areas)
+
+
+def _action(definition: dict, formula) -> SkillAction:
+    """A skill action, with what its listing may work out once (``Choice.free``, ``early``)."""
+    choices, before = [], []
+    for c in definition.get("choose", ()):
+        source, where = formula(c["from"]), formula(c.get("where"))
+        choices.append(Choice(c["name"], source, where, not _reads(before, source, where)))
+        before.append(c["name"])
+    condition = formula(definition.get("if"))
+    return SkillAction(definition["phase"], definition.get("label", ""), condition,
+                       tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
+                       condition is not None and not _reads(before, condition), definition.get("limit-for"))
+
+
+def _reads(chosen: list, *formulas) -> bool:
+    """Whether a formula reads one of the ``chosen`` targets (``stake``, ``stake.count``)."""
+    names = {n.partition(".")[0] for f in formulas if f is not None for n in f.names}
+    return not names.isdisjoint(chosen)
 
 
 def compile_race(definition: dict, pieces: dict | None = None) -> Race:
@@ -251,9 +267,10 @@ class SkillBook:
         self.owned: dict[str, Owned] = {}
         self._cache: dict = {}
         self._firing = False  # areas of effect are acting
-        self._acting: list[dict] = []  # skills running now (nested): points changed inside each
+        self._acting: list[tuple] = []  # (owner, skill) of the skills running now, innermost last
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
+        self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
 
     # -- setup and evolution --------------------------------------------------------------
@@ -314,9 +331,10 @@ class SkillBook:
     def known(self, name: str, player: str | None):
         """The value of a parameter without context when it is known already (else None)."""
         key = (name, player)
-        if self._changers_cached and (key, "changers") in self._cache:
+        known = self._cache.get(key)
+        if known is not None and self._changers_cached and (key, "changers") in self._cache:
             return None  # a skill changed it: ``param`` counts that change each time it is used
-        return self._cache.get(key)
+        return known
 
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
@@ -381,15 +399,13 @@ class SkillBook:
                 out.append((owner, skill))
         return tuple(out)
 
-    @contextmanager
-    def listing(self):
-        """While the options of a decision are worked out: a changed price decides what is offered,
-        but only the choice applied uses it."""
-        self._listing += 1
-        try:
-            yield
-        finally:
-            self._listing -= 1
+    def listing(self) -> "_Listing":
+        """``with book.listing():`` while the options of a decision are worked out: a changed price
+        decides what is offered, but only the choice applied uses it."""
+        known = self.__dict__.get("_listing_context")  # one per book: it holds no state of its own
+        if known is None:
+            known = self._listing_context = _Listing(self)
+        return known
 
     def _count_changes(self, parameter: str, changers) -> None:
         """Count each skill's change of a parameter once per choice applied (a parameter may be
@@ -406,32 +422,34 @@ class SkillBook:
         self._changes_seen = (moment, seen)
 
     def credited(self, owner: str, skill: str, run, *args, **kwargs):
-        """``run(*args, **kwargs)``, and the change of ``owner``'s points meanwhile credited to
-        ``skill`` (less what skills run inside it brought: those are credited to them). Runs on
-        every hook a skill plugin hears, so it keeps to plain dicts and skips zero changes."""
-        owned = self.owned.get(owner)
-        if owned is None:
-            return run(*args, **kwargs)
-        acting, points = self._acting, self.game.POINTS
-        holder = self.game.player(owner)
-        before = getattr(holder, points)
-        inner: dict = {}  # player -> points changed by skills run inside this one
-        acting.append(inner)
+        """``run(*args, **kwargs)`` as the doing of ``owner``'s ``skill``: each change of ``owner``'s
+        points meanwhile is credited to it (``scored``), unless a skill of the same owner run inside
+        it made the change (that one is credited)."""
+        acting = self._acting
+        acting.append((owner, skill))
         try:
             return run(*args, **kwargs)
         finally:
             acting.pop()
-            delta = getattr(holder, points) - before
-            if delta != inner.get(owner, 0):
-                owned.brought[skill] += delta - inner.get(owner, 0)
-            if acting and (delta or inner):
-                outer = acting[-1]
-                for who, change in inner.items():
-                    if who != owner:
-                        outer[who] = outer.get(who, 0) + change
-                outer[owner] = outer.get(owner, 0) + delta
+
+    def scored(self, player: str, amount: int) -> None:
+        """``player``'s points changed by ``amount``: credited to the innermost running skill of
+        ``player`` (none: the game's own rules did it)."""
+        for owner, skill in reversed(self._acting):
+            if owner == player:
+                owned = self.owned.get(owner)
+                if owned is not None:
+                    owned.brought[skill] += amount
+                return
 
     def _base(self, name: str):
+        """A parameter's value before any skill (the ruleset never changes: looked up once)."""
+        bases = self.__dict__.setdefault("_bases", {})
+        if name not in bases:
+            bases[name] = self._ruleset_base(name)
+        return bases[name]
+
+    def _ruleset_base(self, name: str):
         try:
             return self.game.ruleset.value(name, len(self.game.players))
         except (KeyError, TypeError):
@@ -504,6 +522,8 @@ class SkillBook:
         field = field_cells(game, token.cell, area.field(env))
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
+        if not occupied:
+            return  # after most events no ship stands in a field
         own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
@@ -562,38 +582,69 @@ class SkillBook:
                         names: dict | None = None) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
-        chosen = {c.name for c in action.choices}
-        early = action.condition is not None and not (action.condition.names & _chosen_names(chosen, env))
-        if early and not action.condition(env):
+        if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        env = Scope(env, {BOUND: {**env[BOUND], **sources(self.game, me)}})
+        env = Scope(env, {BOUND: self._bound(me, env)})
+        # a choice that reads none before it has the same targets after every pick: listed once,
+        # and with none of them there is no option at all
+        listed = {}
+        for choice in action.choices[1:]:
+            if choice.free:
+                listed[choice.name] = targets = list(self._targets(choice, Scope(env, {})))
+                if not targets:
+                    return {}
         out = {}
         spans = self.owned[me].spans if action.limit_for else None
-        for picked in self._picks(action.choices, Scope(env, {})):
+        late = action.condition is not None and not action.early
+        for picked in self._picks(action.choices, listed, Scope(env, {})):
             if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
-            if action.condition is not None and not early and not action.condition(Scope(env, picked)):
+            if late and not action.condition(Scope(env, picked)):
                 continue
             words = {name: _Words(target) for name, target in picked.items()}
             text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
-    def _picks(self, choices, env: "Scope", picked: dict | None = None):
+    def _bound(self, me: str, env: dict) -> dict:
+        """The functions a choice's formulas call for ``me``: the owner's and the sources of
+        targets (they read the game when called)."""
+        return self.once_per_listing(("bound", me), lambda: {**env[BOUND], **sources(self.game, me)})
+
+    def once_per_listing(self, key, make, *args):
+        """``make(*args)``, made once while the options of a decision are listed (the game does not
+        change meanwhile), every time otherwise."""
+        if not self._listing:
+            return make(*args)
+        known = self._listed.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = self._listed[key] = make(*args)
+        return known
+
+    @staticmethod
+    def _targets(choice: Choice, env: "Scope"):
+        """The targets of ``choice`` that its condition allows (``env`` holds each while it is asked)."""
+        for target in choice.source(env):
+            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
+            if choice.where is None or choice.where(env):
+                yield target
+        env.pop(choice.name, None)
+
+    def _picks(self, choices, listed: dict, env: "Scope", picked: dict | None = None):
         """Every combination of targets, in order, as {choice: target}: each choice may read the
-        ones before it (``env`` holds them while their followers are listed)."""
+        ones before it (``env`` holds them while their followers are listed); ``listed``: the
+        targets of choices that read none before them, listed once."""
         picked = picked or {}
         if len(picked) == len(choices):
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        for target in choice.source(env):
-            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
-            if choice.where is None or choice.where(env):
-                picked[choice.name] = target
-                yield from self._picks(choices, env, picked)
-                del picked[choice.name]
-            del env[choice.name]
+        known = listed.get(choice.name)
+        for target in self._targets(choice, env) if known is None else known:
+            env[choice.name] = picked[choice.name] = target
+            yield from self._picks(choices, listed, env, picked)
+            del picked[choice.name]
+        env.pop(choice.name, None)
 
     def _use(self, player: str, skill: Skill, index: int, targets: dict | None = None) -> None:
         owned = self.owned[player]
@@ -624,6 +675,25 @@ class SkillBook:
     def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
         """The names a skill's formulas read about its owner, each worked out when first read."""
         return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class _Listing:
+    """The options of a decision are being listed (nested listings count as one): a class, not a
+    generator-based context manager, since it runs for every decision."""
+
+    __slots__ = ("book",)
+
+    def __init__(self, book: SkillBook):
+        self.book = book
+
+    def __enter__(self) -> None:
+        self.book._listing += 1
+
+    def __exit__(self, *exc) -> None:
+        book = self.book
+        book._listing -= 1
+        if not book._listing:
+            book._listed = {}  # what one listing worked out once (``once_per_listing``): no state
 
 
 class OwnerEnv(dict):
@@ -747,11 +817,6 @@ class _Words:
 
     def __getattr__(self, key: str):
         return self.target.data[key]
-
-
-def _chosen_names(chosen: set, env: dict) -> set:
-    """The names a condition may read from the targets chosen (``stake``, ``stake.count``…)."""
-    return chosen | {f"{c}.{key}" for c in chosen for source in SOURCES.values() for key in source[1]}
 
 
 def apply_modifiers(value, mods, game, player):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, islice
+from operator import itemgetter
 
 
 class Placing:
@@ -51,34 +52,45 @@ class Placing:
     def _fitting(self, face) -> tuple[dict, int]:
         """(cell -> the rotations of ``face`` that fit there, how many placements), kept from call
         to call: only the cells around the tiles laid since the last call are looked at again."""
-        order, frontier, get = self.board.order, self.board.frontier, face.fits.get
-        synced, fits, count = self._cache.get(face.name, (-1, None, 0))
-        if fits is None or len(order) - synced > 6:
-            fits = {cell: rotations for cell, pattern in frontier.items() if (rotations := get(pattern))}
+        order, name = self.board.order, face.name
+        synced, fits, count = self._cache.get(name, (-1, None, 0))
+        laid = len(order)
+        if synced == laid:
+            return fits, count
+        get = face.fits.get
+        if fits is None or laid - synced > 6:
+            frontier = self.board.frontier  # (cell, rotations) of the cells where some fit, all in C
+            fits = dict(filter(itemgetter(1), zip(frontier, map(get, frontier.values()))))
             count = sum(map(len, fits.values()))
-        elif synced < len(order):
-            if face.name in self._lent:
+        else:
+            if name in self._lent:
                 fits = dict(fits)
-                self._lent.discard(face.name)
-            for laid in order[synced:]:
-                count -= len(fits.pop(laid, ()))
-                for cell, pattern in self._around(laid):
-                    rotations, old = get(pattern), fits.get(cell, ())
+                self._lent.discard(name)
+            for placed in order[synced:]:
+                old = fits.pop(placed, None)
+                if old:
+                    count -= len(old)
+                for cell, pattern in self._around(placed):
+                    rotations = get(pattern)
                     if rotations:
+                        old = fits.get(cell)
                         fits[cell] = rotations
-                    elif old:
-                        del fits[cell]
-                    count += len(rotations or ()) - len(old)
-        self._cache[face.name] = (len(order), fits, count)
+                        count += len(rotations) - len(old) if old else len(rotations)
+                    else:
+                        old = fits.pop(cell, None)
+                        if old:
+                            count -= len(old)
+        self._cache[name] = (laid, fits, count)
         return fits, count
 
     def _around(self, laid) -> list[tuple]:
-        """(cell, requirement pattern) of the cells around a laid tile, as the board is now, worked
-        out once for every face that asks (only while no later tile changed them)."""
+        """(cell, requirement pattern) of the empty cells around a laid tile, as the board is now,
+        worked out once for every face that asks (only while no later tile changed them). A cell
+        filled since is left out: a face's table drops it when it reaches that cell's tile."""
         if self._around_of[0] != laid or self._around_of[1] != len(self.board.order):
             frontier = self.board.frontier
             self._around_of = (laid, len(self.board.order),
-                               [(c, frontier.get(c)) for c in self.board.grid.neighbours(laid)])
+                               [(c, frontier[c]) for c in self.board.grid.neighbours(laid) if c in frontier])
         return self._around_of[2]
 
     def legal(self, face, cell, rotation: int) -> bool:
