@@ -1,6 +1,7 @@
 """``trian simulate`` (trian_script.balance): statistics, seat specs, and summaries that do not depend
 on how many worker processes played the games."""
 import argparse
+import multiprocessing
 import random
 import re
 import textwrap
@@ -189,3 +190,22 @@ def test_content_with_errors_exits_1(tmp_path, capsys):
     """), encoding="utf-8")
     assert simulate_cli(["--content", str(bad), "--games", "1"]) == 1
     assert "error[" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="only forked workers inherit the ruleset")
+def test_forked_workers_take_the_parents_ruleset(monkeypatch):
+    from trian_script.balance import _play_tables, play_game, worker_pool
+    from trian_script.engine.game import COLOURS
+    from trian_script.lab.designs import tables
+
+    ruleset = load_ruleset("new_order")
+    plan = tables("rotate", [Seat(c, race, "random") for c, race in zip(COLOURS, ["xemh", "sslyx"])],
+                  list(COLOURS), [7])
+
+    def loading_again(*args, **kwargs):
+        raise AssertionError("a worker loaded the ruleset again")
+
+    monkeypatch.setattr("trian_script.engine.ruleset.load_ruleset", loading_again)  # what the workers inherit
+    with worker_pool(ruleset, [], 1) as pool:
+        played = pool.submit(_play_tables, plan, ruleset.hash).result()
+    assert played == [play_game(ruleset, list(plan[0].seats), 7, plan[0].first)]

@@ -63,9 +63,14 @@ class AreaForest:
         ta.tiles |= tb.tiles
         ta.regions += tb.regions
         ta.open += tb.open
-        ta.props += tb.props
-        ta.units += tb.units
-        ta.minerals += tb.minerals
+        # Counter's += is Python code (it also drops counts that are not positive): skipped when
+        # both sides are empty, as most are, and the result is the same empty Counter
+        if ta.props or tb.props:
+            ta.props += tb.props
+        if ta.units or tb.units:
+            ta.units += tb.units
+        if ta.minerals or tb.minerals:
+            ta.minerals += tb.minerals
         ta.closed = ta.closed or tb.closed
         del self.totals[rb]
         return ra

@@ -68,6 +68,7 @@ class Board:
         self.forest = AreaForest()
         self.order: list[Cell] = []
         self._areas: dict[int, Area] = {}  # root -> its last view (see ``area``)
+        self.changed: list[tuple[Cell, int]] = []  # (cell, its pattern now) of the empty cells the last tile touches
         self.rule = "NO-3.2.2"  # the rule a refused placement cites (a game of other rules sets its own)
 
     # -- questions ---------------------------------------------------------------------------
@@ -174,8 +175,9 @@ class Board:
     # -- the one change ----------------------------------------------------------------------
     def place(self, tile: Tile, face: Face, cell: Cell, rotation: int) -> list[Area]:
         """Lay a face; returns the areas this placement closed (each once, NO-4.1, NO-4.3)."""
-        self.check(face, cell, rotation)
         grid, k, forest, cells, frontier = self.grid, self.k, self.forest, self.cells, self.frontier
+        if rotation not in face.fits.get(frontier.get(cell), ()):  # the legal placements are all here
+            self.check(face, cell, rotation)  # raises, saying why
         orientation = face.orientations[rotation]
         add, nodes = forest.add, []
         for region in face.regions:
@@ -186,12 +188,14 @@ class Board:
         del frontier[cell]
         touched = {n for n in nodes if n is not None}
         mirror, codes, shifts = self.tileset.mirror, orientation.edge_codes, self._shifts
+        changed = self.changed = []
         for edge, other in enumerate(grid.neighbours(cell)):
             neighbour = cells.get(other)
             back = grid.back_edge(cell, edge)
             if neighbour is None:  # an empty cell now needs this tile's code on its edge facing it (that
                 # edge's bits were 0, its neighbour being empty); the rest of its pattern stands
-                frontier[other] = frontier.get(other, 0) + ((mirror[codes[edge]] + 1) << shifts[back])
+                pattern = frontier[other] = frontier.get(other, 0) + ((mirror[codes[edge]] + 1) << shifts[back])
+                changed.append((other, pattern))
                 continue
             their_at, their_nodes = _areas_at(neighbour.orientation), neighbour.nodes
             for i in range(k):

@@ -38,8 +38,8 @@ class Hooks:
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
-        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event) -> whether anyone hears it
-        self._listeners: dict[tuple, tuple] = {}  # (hook, phase or event) -> ``_listening``
+        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event) -> whether a plugin declares it
+        self._listeners: dict[tuple, tuple] = {}  # (hook, phase or event) -> ``_listened``
 
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
     # state); the plugin manager and the method index are rebuilt, never copied.
@@ -102,11 +102,8 @@ class Hooks:
 
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
-        known = self._hearing.get((name, key))
-        if known is None:
-            known = self._hearing[(name, key)] = self._installed_has(name) or any(
-                only is None or key in only for _, _, _, only in self._methods.get(name, ()))
-        return known
+        installed, methods = self._listened(name, key)
+        return installed or bool(methods)
 
     def _declares(self, name: str, key: str) -> bool:
         """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""
@@ -124,11 +121,7 @@ class Hooks:
     def call(self, name: str, owners=None, **kwargs) -> list:
         """Results of hook ``name`` from installed plugins and the skill plugins of ``owners``
         (a name, a list of names, or None for every player's)."""
-        key = kwargs["phase"] if "phase" in kwargs else kwargs.get("event")
-        listeners = self._listeners.get((name, key))
-        if listeners is None:
-            listeners = self._listeners[(name, key)] = self._listening(name, key)
-        installed, methods = listeners
+        installed, methods = self._listened(name, kwargs["phase"] if "phase" in kwargs else kwargs.get("event"))
         if not methods and not installed:
             return []  # most calls: nobody hears this hook for this phase or event
         results = []
@@ -152,12 +145,15 @@ class Hooks:
                     results.append(result)
         return results
 
-    def _listening(self, name: str, key) -> tuple[bool, tuple]:
+    def _listened(self, name: str, key) -> tuple[bool, tuple]:
         """(whether an installed plugin implements hook ``name``, the skill plugins' methods that
         hear it for the phase or event ``key``): worked out once per hook and key."""
-        methods = tuple((owner, method, hears_all) for owner, method, hears_all, only in self._methods.get(name, ())
-                        if only is None or key in only)
-        return self._installed_has(name), methods
+        known = self._listeners.get((name, key))
+        if known is None:
+            methods = tuple((owner, method, hears_all) for owner, method, hears_all, only in self._methods.get(name, ())
+                            if only is None or key in only)
+            known = self._listeners[(name, key)] = (self._installed_has(name), methods)
+        return known
 
     def _counting(self, owner: str, skill: str, method):
         return _Counting(self, owner, skill, method)

@@ -706,4 +706,5 @@ def refusal(game, text: str) -> tuple[str, str]:
 
 _PHASES = {"extraction": _extraction, "gain": _gain, "draw": _draw, "place": _place, "exploration": _exploration}
 
+
 from . import skill_pieces  # noqa: E402 (last: ship-like tokens, whose module uses this one)

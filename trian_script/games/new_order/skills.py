@@ -594,8 +594,8 @@ class SkillBook:
                 if not targets:
                     return {}
         out = {}
-        spans = self.owned[me].spans if action.limit_for else None
         late = action.condition is not None and not action.early
+        spans = self.owned[me].spans if action.limit_for else None
         for picked in self._picks(action.choices, listed, Scope(env, {})):
             if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was

@@ -38,7 +38,7 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
         raise ValueError(f"pool.stuck = {rule}: one of {', '.join(STUCK_RULES)}")
     fits = fits or (lambda tile: fits_anywhere(board, tile))
     aside: list = []
-    fitting = any(fits(tile) for tile in pool.tiles)  # asked once per pool drawn
+    fitting = any(map(fits, pool.tiles))  # asked once per pool drawn
     if not fitting:
         pool.stuck += 1
     while not fitting:
@@ -52,7 +52,7 @@ def unstick(pool: Pool, board, size: int, rule: str, rng, fits=None) -> bool:
             pool.removed += pool.tiles
         pool.tiles = []
         refill(pool, size)
-        fitting = any(fits(tile) for tile in pool.tiles)
+        fitting = any(map(fits, pool.tiles))
     if aside:
         pool.bag += aside
         rng.shuffle(pool.bag)
@@ -73,7 +73,8 @@ def swaps(pool: Pool, name=lambda tile: tile.id) -> dict[str, tuple]:
     """Every way to set aside 1 to min(pool, bag) pool tiles for ``swap``: their names joined by
     spaces -> their indexes (tiles alike give one way)."""
     out: dict[str, tuple] = {}
-    for k in range(1, min(len(pool.tiles), len(pool.bag)) + 1):
-        for chosen in combinations(range(len(pool.tiles)), k):
-            out.setdefault(" ".join(name(pool.tiles[i]) for i in chosen), chosen)
+    names = [name(tile) for tile in pool.tiles]
+    for k in range(1, min(len(names), len(pool.bag)) + 1):
+        for chosen in combinations(range(len(names)), k):
+            out.setdefault(" ".join([names[i] for i in chosen]), chosen)
     return out
