@@ -222,12 +222,14 @@ class Game:
         old = self.PHASE_OF.get(getattr(self, "_phase", None))
         self._phase = value
         new = self.PHASE_OF.get(value)
-        if old != new and hasattr(self, "hooks") and self.players:
-            player = self.current.name
-            if old:
-                self.hooks.call("trian_phase_end", player, game=self, player=player, phase=old)
-            if new:
-                self.hooks.call("trian_phase_begin", player, game=self, player=player, phase=new)
+        if old != new and "hooks" in self.__dict__ and self.players:
+            hooks = self.hooks
+            if old and hooks.hears("trian_phase_end", old):  # (every step changes: mostly nobody hears it)
+                player = self.current.name
+                hooks.call("trian_phase_end", player, game=self, player=player, phase=old)
+            if new and hooks.hears("trian_phase_begin", new):
+                player = self.current.name
+                hooks.call("trian_phase_begin", player, game=self, player=player, phase=new)
 
     @property
     def decision(self) -> Decision | None:

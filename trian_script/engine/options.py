@@ -118,9 +118,10 @@ class Texts(Sequence):
     def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self._options)
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += size
+        if not 0 <= index < size:
             raise IndexError(index)
         return self._options.text(index)
 
