@@ -210,7 +210,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self._phase == "over"
 
     @property
     def phase(self) -> str:
@@ -272,14 +272,17 @@ class Game:
         self._decision = None
         self._insert_at = 0
         player = player or decision.player
+        hooks = self.hooks
         try:
             with applying_choice():  # every draw from self.rng, none from Python's shared generator
-                self.hooks.call("trian_action_begin", player, game=self, player=player, action=text)
+                if hooks.hears("trian_action_begin", None):
+                    hooks.call("trian_action_begin", player, game=self, player=player, action=text)
                 apply()
-                self.hooks.call("trian_action_end", player, game=self, player=player, action=text)
+                if hooks.hears("trian_action_end", None):
+                    hooks.call("trian_action_end", player, game=self, player=player, action=text)
                 self.pump()
             # the game's own rules and the shipped races are tested; code beyond them is checked
-            broken = self.hooks.runs_code_beyond_shipped and self.broken_invariant()
+            broken = hooks.runs_code_beyond_shipped and self.broken_invariant()
             if broken:
                 raise EffectError(f"the state is broken: {broken}")
         except BaseException as err:  # atomic: whatever failed, the game is as before the choice

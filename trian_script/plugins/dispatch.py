@@ -102,8 +102,8 @@ class Hooks:
 
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
-        installed, methods = self._listened(name, key)
-        return installed or bool(methods)
+        known = self._listeners.get((name, key)) or self._listened(name, key)  # asked at every change of step
+        return known[0] or bool(known[1])
 
     def _declares(self, name: str, key: str) -> bool:
         """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""
