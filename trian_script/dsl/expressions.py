@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Mapping
 
-from lark import Token, Tree
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from .parser import lark_parser

@@ -123,7 +123,7 @@ def _exchange(game, pair, colour: str, take: int) -> None:
 
 def _entitlements(game) -> list[tuple[int, int]]:
     """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine."""
-    me, rs = game.current.name, game.ruleset
+    me = game.current.name
     out = []
     find, totals_of, cells = game.board.forest.find, game.board.forest.totals, game.board.cells
     # only an area holding one of the player's emissaries can be theirs: a few, whatever the board

@@ -58,7 +58,7 @@ SOURCES = {
     "mineral-sets": ("mineral-sets(COUNT)", ("count", "colours")),
     "movable-units": ("movable-units()", ("kind", "cell")),
     "teleport-targets": ("teleport-targets(UNIT)", ("cell", "region", "outpost")),
-    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship")),
+    "ship-places": ("ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near")),
     "tokens": ("tokens(KIND)", ("cell", "region", "exmitted", "ship", "token", "turn")),
     "own-ships": ("own-ships()", ("kind", "cell", "region")),
@@ -69,7 +69,6 @@ SOURCES = {
     "token-moves": ("token-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "ship")),
     "words": ("words(WORD, …)", ("word",)),
     "units": ("units(owner) or units(enemy)", ("kind", "cell", "region", "player")),
-    "new-ship-places": ("new-ship-places()", ("cell", "region", "exmitted", "ship", "ship-near", "new")),
     "ship-moves": ("ship-moves(TOKEN, STEPS)", ("cell", "region", "exmitted", "enemy-near")),
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
     "constructions": ("constructions()", ("cell", "region", "level", "kind")),
@@ -155,7 +154,7 @@ def sources(game, player: str) -> dict:
         cell = game.placed_cell
         if cell is None or cell not in game.board.cells:
             return []
-        return [Target(f"@{fmt(cell)}" + (f" {label}" if label else ""), place(cell, index, new=True))
+        return [Target(f"@{fmt(cell)}" + (f" {label}" if label else ""), place(cell, index))
                 for index, label in ship_parts(game.board.cells[cell].face)]
 
     def tokens(kind):
