@@ -462,10 +462,8 @@ def _emissary_targets(game, origin):
     owner = game.emissaries[origin].player
     board = game.board
     # asked once, not per tile: where emissaries stand, the exmitters' reach, tokens working as teleports
-    taken = {origin, *game.emissaries}
-    if game.exmitted and not game.exmitter_reach_spares(owner):
-        taken |= game.exmitted
-    kinds = _working_as(game.ruleset, "teleport")
+    taken = {origin, *game.emissaries, *game.exmitted_for(owner)}
+    kinds = token_kinds(game.ruleset, "works-as", "teleport")
     taken |= {t.cell for t in game.special_tokens.values() if t.kind in kinds} if kinds else set()
     out = []
     controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
@@ -497,16 +495,17 @@ def _emissary_parts(face) -> list:
 
 def _token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
-    kinds = _working_as(game.ruleset, piece)  # asked for every tile: most rulesets have no such token
+    kinds = token_kinds(game.ruleset, "works-as", piece)  # asked for every tile: most rulesets have none
     return bool(kinds) and any(t.cell == cell and t.kind in kinds for t in game.special_tokens.values())
 
 
-def _working_as(ruleset, piece: str) -> frozenset:
-    """The kinds of special token that act as ``piece`` (the ruleset's ``works-as``), found once."""
-    table = ruleset.__dict__.setdefault("_working_as", {})
-    kinds = table.get(piece)
+def token_kinds(ruleset, key: str, value=True) -> frozenset:
+    """The kinds of special token whose definition says ``key = value`` (``works-as = teleport``,
+    ``ship-like = true``): the ruleset never changes, so each question is answered once."""
+    table = ruleset.__dict__.setdefault("_token_kinds", {})
+    kinds = table.get((key, value))
     if kinds is None:
-        kinds = table[piece] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("works-as") == piece)
+        kinds = table[(key, value)] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get(key) == value)
     return kinds
 
 
@@ -518,9 +517,7 @@ def ship_targets(game, origin, owner: str | None = None) -> list:
 
     owner = owner or game.ships[origin].player
     # asked once, not per tile: where ships and ship-like tokens stand, the exmitters' reach
-    taken = {origin, *game.ships, *ship_like_cells(game)}
-    if game.exmitted and not game.exmitter_reach_spares(owner):
-        taken |= game.exmitted
+    taken = {origin, *game.ships, *ship_like_cells(game), *game.exmitted_for(owner)}
     out = []
     for cell, placed in sorted(game.board.cells.items()):
         if cell not in taken:

@@ -421,7 +421,7 @@ class NewOrder(Game):
     def exmitter_reach(self, cell: Cell, player: str | None = None) -> bool:
         """Whether ``cell`` is an exmitter tile or in an exmitter's radius (NO-3.3.2) — for
         ``player``'s units, unless exmitters do not affect them (``exmitter.immune``)."""
-        return cell in self.exmitted and not self.exmitter_reach_spares(player)
+        return cell in self.exmitted and not (player and self.param("exmitter.immune", player))
 
     def reach(self, cell: Cell, setting: str) -> tuple[Cell, ...]:
         """A tile and the cells in its radius (``radius.teleport`` / ``radius.exmitter``)."""
@@ -442,7 +442,7 @@ class NewOrder(Game):
         barred = frozenset(self._barred_to_ships(passes, ship.player, ship.kind))
         cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
         # the exmitters' reach for this ship's owner, and what a face shows, are asked once per tile
-        reach = self.exmitted if self.exmitted and not self.exmitter_reach_spares(ship.player) else ()
+        reach = self.exmitted_for(ship.player)
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         for _ in range(steps):
@@ -466,9 +466,12 @@ class NewOrder(Game):
             frontier = following
         return out
 
-    def exmitter_reach_spares(self, player: str | None) -> bool:
-        """Whether exmitters leave ``player``'s units alone (``exmitter.immune``)."""
-        return bool(player and self.param("exmitter.immune", player))
+    def exmitted_for(self, player: str | None) -> set:
+        """Every tile in an exmitter's reach for ``player``'s units (``exmitter_reach`` of a whole
+        board at once): none when exmitters leave them alone (``exmitter.immune``)."""
+        if not self.exmitted or (player and self.param("exmitter.immune", player)):
+            return set()
+        return self.exmitted
 
     def _barred_to_ships(self, passes: set, player: str, kind: str) -> list[str]:
         """The features and properties whose tiles ``player``'s ship may not enter: those of

@@ -16,23 +16,15 @@ from __future__ import annotations
 
 from functools import partial
 
-from .actions import ship_targets
+from .actions import ship_targets, token_kinds
 
 
 def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
-    kinds = _ship_like_kinds(game.ruleset)  # asked for every ship's move: most tokens are no ships
+    kinds = token_kinds(game.ruleset, "ship-like")  # asked for every ship's move: most tokens are no ships
     if not kinds or not game.special_tokens:
         return []
     return [t for t in game.special_tokens.values() if t.kind in kinds and not t.data.get("fixed")]
-
-
-def _ship_like_kinds(ruleset) -> frozenset:
-    """The kinds of special token declared ``ship-like`` (the ruleset never changes: found once)."""
-    kinds = ruleset.__dict__.get("_ship_like")
-    if kinds is None:
-        kinds = ruleset.__dict__["_ship_like"] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get("ship-like"))
-    return kinds
 
 
 def ship_like_cells(game) -> set:
@@ -109,7 +101,7 @@ def _ship_moves(game, token, steps) -> list:
     from .state import Ship
 
     placed = game.special_tokens.get(token.get("token"))
-    if placed is None or placed.data.get("fixed") or not game.ruleset.tokens.get(placed.kind, {}).get("ship-like"):
+    if placed is None or placed.data.get("fixed") or not is_ship_like(game, placed.kind):
         return []  # a token that settled as an emissary is no ship
     fmt, region = game.board.grid.format_cell, placed.data.get("region")
     reach = game.ship_destinations(placed.cell, Ship(placed.owner, placed.kind, region), int(steps))
@@ -241,7 +233,7 @@ class Gathering:
 
 # -- battles (NO-4.5) and what leaves the board -------------------------------------------------------
 def is_ship_like(game, kind) -> bool:
-    return kind in _ship_like_kinds(game.ruleset)
+    return kind in token_kinds(game.ruleset, "ship-like")
 
 
 def after_event(game, event: str, data: dict) -> None:
@@ -274,7 +266,7 @@ def follow_emissaries(game) -> None:
     if not game.special_tokens:
         return
     where = None
-    ships = _ship_like_kinds(game.ruleset) if game.exmitted else ()  # (runs after every event)
+    ships = token_kinds(game.ruleset, "ship-like") if game.exmitted else ()  # (runs after every event)
     for token in list(game.special_tokens.values()):
         unit = token.data.get("emissary")
         if unit is not None:

@@ -116,8 +116,7 @@ def sources(game, player: str) -> dict:
     def has_ship(cell) -> bool:
         nonlocal ship_like
         if ship_like is None:
-            ship_like = {t.cell for t in game.special_tokens.values()
-                         if game.ruleset.tokens.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")}
+            ship_like = ship_like_cells(game)
         return cell in game.ships or cell in ship_like
 
     # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
@@ -192,10 +191,9 @@ def sources(game, player: str) -> dict:
                     continue
                 out.append(Target(f"@{fmt(cell)}", (("kind", kind), ("cell", cell), ("region", unit.region),
                                                    ("player", unit.player))))
-        kinds = game.ruleset.tokens  # a ship-like token is a ship (the Interstellar, while not fixed)
-        for token in sorted(game.special_tokens.values(), key=lambda t: t.cell):
-            if kinds.get(token.kind, {}).get("ship-like") and not token.data.get("fixed") \
-                    and (token.owner == player) == (whose == player):
+        # a ship-like token is a ship (the Interstellar, while not fixed)
+        for token in sorted(ship_like_tokens(game), key=lambda t: t.cell):
+            if (token.owner == player) == (whose == player):
                 out.append(Target(f"@{fmt(token.cell)}", (("kind", "ship"), ("cell", token.cell),
                                                          ("region", token.data.get("region")), ("player", token.owner),
                                                          ("token", token.id))))
@@ -258,8 +256,8 @@ def sources(game, player: str) -> dict:
             "own-units": own_units}
 
 
-from .skill_pieces import (evade, gather, move_token_as_ship, settle, settle_places, ship_moves,  # noqa: E402
-                           teleport_token)  # (imported last: skill_pieces uses actions, as this module does)
+from .skill_pieces import (evade, gather, is_ship_like, move_token_as_ship, settle, settle_places,  # noqa: E402
+                           ship_like_cells, ship_like_tokens, ship_moves, teleport_token)  # (imported last: skill_pieces uses actions, as this module does)
 
 
 def _spaces(face) -> tuple:
@@ -297,8 +295,7 @@ def constructions(game, player: str) -> list:
 
 def ship_like_tokens_at(game, cell) -> list:
     """Special tokens on ``cell`` that are ships (``ship-like``, not fixed as an emissary)."""
-    kinds = game.ruleset.tokens
-    return [t for t in game.tokens_at(cell) if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
+    return [t for t in ship_like_tokens(game) if t.cell == cell]
 
 
 def token_teleport_targets(game, origin, owner: str) -> list:
@@ -373,7 +370,7 @@ def target_effects(game, player: str, skill) -> dict:
         placed = game.special_tokens.get(token.get("token"))
         if placed is not None:
             game.note(f"{player} moves the {placed.kind} from {fmt(placed.cell)} to {fmt(where.get('cell'))}")
-            if game.ruleset.tokens.get(placed.kind, {}).get("ship-like") and not placed.data.get("fixed"):
+            if is_ship_like(game, placed.kind) and not placed.data.get("fixed"):
                 move_token_as_ship(game, placed, where.get("cell"), where.get("region"))
             else:
                 placed.cell = where.get("cell")
@@ -381,7 +378,7 @@ def target_effects(game, player: str, skill) -> dict:
     def explode(token, field, per_ship):
         """Every ship and emissary (not on a station) in the token's field goes back to its supply;
         the owner draws ``per_ship`` random minerals per ship destroyed; the token returns."""
-        from .skills import field_cells, ship_like_tokens
+        from .skills import field_cells
 
         placed = game.special_tokens.get(token.get("token"))
         if placed is None:
@@ -393,7 +390,7 @@ def target_effects(game, player: str, skill) -> dict:
             if cell in game.ships:
                 ships += 1
                 game.return_ship(cell)
-            for other in [t for t in ship_like_tokens(game) if t.cell == cell]:
+            for other in ship_like_tokens_at(game, cell):
                 ships += 1
                 game.remove_token(other)  # a ship-like token is a ship (the Interstellar)
             emissary = game.emissaries.get(cell)

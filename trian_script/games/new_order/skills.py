@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, Target, sources, target_effects, target_values
+from .skill_targets import SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -789,11 +789,6 @@ def pieces_at(game, cell, ship_tokens=None) -> list:
             out.append(Target(f"{token.owner}'s {token.kind} at {fmt(cell)}",
                               (("cell", cell), ("player", token.owner), ("kind", token.kind), ("token", token.id))))
     return out
-
-
-def ship_like_tokens(game) -> list:
-    kinds = game.ruleset.tokens
-    return [t for t in game.special_tokens.values() if kinds.get(t.kind, {}).get("ship-like") and not t.data.get("fixed")]
 
 
 def token_emissary_at(game, player: str, kind: str, cell) -> bool:
