@@ -75,10 +75,14 @@ SOURCES = {
     "own-units": ("own-units()", ("kind", "cell", "region", "exmitted")),
 }
 
+# the sources with a target per tile (or per place on a tile): the slow ones to list
+PER_TILE = frozenset({"tiles", "ship-places", "teleport-targets", "token-moves", "ship-moves", "settle-places"})
+
 
 def sources(game, player: str) -> dict:
-    """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``)."""
-    fmt, exmitted = game.board.grid.format_cell, game.exmitted
+    """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``):
+    made once per game and player, they read the game when called and keep nothing."""
+    fmt, exmitted = game.board.grid.format_cell, game.exmitted  # (the game's own, never replaced)
 
     def mineral_sets(count):
         """Every multiset of ``count`` colours the owner can pay, sorted: ``blue+red+red``."""
@@ -111,13 +115,8 @@ def sources(game, player: str) -> dict:
                               (("cell", cell), ("region", region), ("outpost", outpost))))
         return out
 
-    ship_like = None  # cells of ship-like tokens, found once per listing
-
     def has_ship(cell) -> bool:
-        nonlocal ship_like
-        if ship_like is None:
-            ship_like = ship_like_cells(game)
-        return cell in game.ships or cell in ship_like
+        return cell in game.ships or cell in game.skills.once_per_listing("ship-like-cells", ship_like_cells, game)
 
     # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
     # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
@@ -248,12 +247,26 @@ def sources(game, player: str) -> dict:
                                                                            ("token", other.id), ("player", other.owner))))
         return out
 
-    return {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
-            "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships, "colours-owned": colours_owned,
-            "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near, "token-moves": token_moves,
-            "words": words, "units": units, "ship-moves": partial(ship_moves, game),
-            "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player),
-            "own-units": own_units}
+    found = {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
+             "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships,
+             "colours-owned": colours_owned, "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near,
+             "token-moves": token_moves, "words": words, "units": units, "ship-moves": partial(ship_moves, game),
+             "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player),
+             "own-units": own_units}
+    return {name: partial(_listed_once, game, (player, name), source) for name, source in found.items()}
+
+
+def _listed_once(game, key: tuple, source, *args) -> list:
+    """``source(*args)``, worked out once while a decision's options are listed: several actions
+    choose from the same targets (the Interstellar's moves), and a target chosen from a source
+    listed once is the same object, so a source that reads it is listed once too. Callers do not
+    change the list."""
+    key = (*key, *args)
+    try:
+        hash(key)
+    except TypeError:  # an argument that is no key (a plain dict): asked afresh
+        return source(*args)
+    return game.skills.once_per_listing(key, source, *args)
 
 
 from .skill_pieces import (evade, gather, is_ship_like, move_token_as_ship, settle, settle_places,  # noqa: E402

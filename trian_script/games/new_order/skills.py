@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
+from .skill_targets import PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -127,6 +127,7 @@ class Choice:
     source: Formula  # a call of one of ``SOURCES``
     where: Formula | None = None
     free: bool = False  # it reads no choice before it: the same targets whatever those picked
+    quick: bool = False  # free, among a few things (not one per tile): listed before the others
 
 
 @shared
@@ -217,7 +218,9 @@ def _action(definition: dict, formula) -> SkillAction:
     choices, before = [], []
     for c in definition.get("choose", ()):
         source, where = formula(c["from"]), formula(c.get("where"))
-        choices.append(Choice(c["name"], source, where, not _reads(before, source, where)))
+        free = not _reads(before, source, where)
+        per_tile = source.text.partition("(")[0].strip() in PER_TILE  # (a source is a call)
+        choices.append(Choice(c["name"], source, where, free, free and not per_tile))
         before.append(c["name"])
     condition = formula(definition.get("if"))
     return SkillAction(definition["phase"], definition.get("label", ""), condition,
@@ -272,6 +275,12 @@ class SkillBook:
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
         self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
+        self._functions: dict = {}  # (what, player) -> functions bound to this game (``functions``)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_functions"] = {}  # closures over this game: a copy or a pickle makes its own
+        return state
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -585,18 +594,18 @@ class SkillBook:
         if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
         env = Scope(env, {BOUND: self._bound(me, env)})
-        # a choice that reads none before it has the same targets after every pick: listed once,
-        # and with none of them there is no option at all
-        listed = {}
-        for choice in action.choices[1:]:
-            if choice.free:
-                listed[choice.name] = targets = list(self._targets(choice, Scope(env, {})))
-                if not targets:
-                    return {}
+        free = _FreeTargets(self, env)
         out = {}
         late = action.condition is not None and not action.early
         spans = self.owned[me].spans if action.limit_for else None
-        for picked in self._picks(action.choices, listed, Scope(env, {})):
+        try:  # with no target for a choice that reads none before it there is no option at all
+            for choice in action.choices:
+                if choice.quick:  # quick to know: asked first
+                    free.of(choice)
+            combinations = list(self._picks(action.choices, free, Scope(env, {})))
+        except _NoTargets:
+            return {}
+        for picked in combinations:
             if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
             if late and not action.condition(Scope(env, picked)):
@@ -608,8 +617,16 @@ class SkillBook:
 
     def _bound(self, me: str, env: dict) -> dict:
         """The functions a choice's formulas call for ``me``: the owner's and the sources of
-        targets (they read the game when called)."""
-        return self.once_per_listing(("bound", me), lambda: {**env[BOUND], **sources(self.game, me)})
+        targets."""
+        return self.functions("choosing", me, lambda: {**env[BOUND], **sources(self.game, me)})
+
+    def functions(self, what: str, player: str, make) -> dict:
+        """The functions ``make()`` binds to this game and ``player`` (they read the game when
+        called, so they are made once per game and player: many are asked for at every decision)."""
+        known = self._functions.get((what, player))
+        if known is None:
+            known = self._functions[(what, player)] = make()
+        return known
 
     def once_per_listing(self, key, make, *args):
         """``make(*args)``, made once while the options of a decision are listed (the game does not
@@ -630,19 +647,18 @@ class SkillBook:
                 yield target
         env.pop(choice.name, None)
 
-    def _picks(self, choices, listed: dict, env: "Scope", picked: dict | None = None):
+    def _picks(self, choices, free: "_FreeTargets", env: "Scope", picked: dict | None = None):
         """Every combination of targets, in order, as {choice: target}: each choice may read the
-        ones before it (``env`` holds them while their followers are listed); ``listed``: the
-        targets of choices that read none before them, listed once."""
+        ones before it (``env`` holds them while their followers are listed); ``free``: the targets
+        of the choices that read none before them, listed once."""
         picked = picked or {}
         if len(picked) == len(choices):
             yield dict(picked)
             return
         choice = choices[len(picked)]
-        known = listed.get(choice.name)
-        for target in self._targets(choice, env) if known is None else known:
+        for target in free.of(choice) if choice.quick or (choice.free and picked) else self._targets(choice, env):
             env[choice.name] = picked[choice.name] = target
-            yield from self._picks(choices, listed, env, picked)
+            yield from self._picks(choices, free, env, picked)
             del picked[choice.name]
         env.pop(choice.name, None)
 
@@ -675,6 +691,29 @@ class SkillBook:
     def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
         """The names a skill's formulas read about its owner, each worked out when first read."""
         return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+class _FreeTargets:
+    """The targets of an action's choices that read no choice before them (``Choice.free``): the
+    same after every pick, so each is listed once: first when it is quick to list (``Choice.quick``),
+    else when first needed (after a first pick)."""
+
+    __slots__ = ("book", "env", "known")
+
+    def __init__(self, book: SkillBook, env: "Scope"):
+        self.book, self.env, self.known = book, env, {}
+
+    def of(self, choice: Choice) -> list:
+        targets = self.known.get(choice.name)
+        if targets is None:
+            targets = self.known[choice.name] = list(self.book._targets(choice, Scope(self.env, {})))
+            if not targets:  # no combination at all: the other choices' targets are not listed
+                raise _NoTargets
+        return targets
+
+
+class _NoTargets(Exception):
+    """A free choice has no target: the action has no option now."""
 
 
 class _Listing:
@@ -724,9 +763,10 @@ class OwnerEnv(dict):
                 return self.owned.special[rest]  # special tokens in the owner's supply
             raise KeyError(key)
         if key == BOUND:
-            return {"param": partial(game.param, player=player),  # what a condition may call
-                    "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
-                    "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
+            return game.skills.functions("owner", player, lambda: {  # what a condition may call
+                "param": partial(game.param, player=player),
+                "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
+                "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)})
         if key in game.ruleset.value("minerals"):
             return key
         if key in self.SIMPLE:
