@@ -437,12 +437,11 @@ class NewOrder(Game):
         outer space. ``ship`` and ``steps``: a piece that is a ship without being one of the
         game's ships (a ship-like token), and how far it goes."""
         ship = ship or self.ships[cell]
-        steps = self.param("ship.move", ship.player, unit=ship.kind) if steps is None else steps
-        passes = set(self.param("ship.passes", ship.player, unit=ship.kind))
-        barred = frozenset(self._barred_to_ships(passes, ship.player, ship.kind))
+        # asked for each ship while options are listed: the rules of its owner and kind, once
+        moves, passes, barred, reach = self.skills.once_per_listing(("ship-rules", ship.player, ship.kind),
+                                                                    self._ship_rules, ship.player, ship.kind)
+        steps = moves if steps is None else steps
         cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
-        # the exmitters' reach for this ship's owner, and what a face shows, are asked once per tile
-        reach = self.exmitted_for(ship.player)
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         for _ in range(steps):
@@ -465,6 +464,13 @@ class NewOrder(Game):
                         out[other] = linked
             frontier = following
         return out
+
+    def _ship_rules(self, player: str, kind: str) -> tuple:
+        """How far ``player``'s ships of ``kind`` move, the features they pass, the features and
+        properties whose tiles they may not enter, and the exmitters' reach for them."""
+        passes = set(self.param("ship.passes", player, unit=kind))
+        return (self.param("ship.move", player, unit=kind), passes,
+                frozenset(self._barred_to_ships(passes, player, kind)), self.exmitted_for(player))
 
     def exmitted_for(self, player: str | None) -> set:
         """Every tile in an exmitter's reach for ``player``'s units (``exmitter_reach`` of a whole
@@ -610,8 +616,11 @@ class NewOrder(Game):
     def _count_action(self) -> None:
         self.actions_left -= 1
         self.actions_taken += 1
-        if self.actions_left <= 0 and not actions.after_the_action(self):
-            self.end_turn()
+        if self.actions_left <= 0:
+            with self.skills.listing():  # what would be offered next: a listing, which uses nothing
+                after = actions.after_the_action(self)
+            if not after:
+                self.end_turn()
 
     def end_turn(self) -> None:
         self.then(self.resolve_events, self._next_turn)

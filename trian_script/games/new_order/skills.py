@@ -19,7 +19,7 @@ from ...immutable import shared
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
 from .skill_targets import PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
@@ -521,8 +521,8 @@ class SkillBook:
             if area.until == "exmitted" and game.exmitter_reach(token.cell):
                 game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
                 game.remove_token(token)
-                continue
-            self._fire_token(player, skill, area, token)
+            elif _ship_around(game, token.cell):  # after most events no ship stands near a token
+                self._fire_token(player, skill, area, token)
 
     def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token) -> None:
         game = self.game
@@ -691,6 +691,23 @@ class SkillBook:
     def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
         """The names a skill's formulas read about its owner, each worked out when first read."""
         return OwnerEnv(self.game, self.owned[player], player, skill, index)
+
+
+def _ship_around(game, cell) -> bool:
+    """Whether a ship or a ship-like token stands on ``cell`` or a tile touching it (every field
+    of fire lies there, ``FIELDS``)."""
+    ships = game.ships
+    around = _around(game.board.grid, cell)
+    if any(c in ships for c in around):
+        return True
+    tokens = ship_like_tokens(game)
+    return bool(tokens) and any(t.cell in around for t in tokens)
+
+
+@lru_cache(maxsize=65536)
+def _around(grid, cell) -> frozenset:
+    """``cell`` and the cells touching it (a grid never changes: worked out once per cell)."""
+    return frozenset((cell, *grid.touching(cell)))
 
 
 class _FreeTargets:
