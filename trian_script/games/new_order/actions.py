@@ -421,7 +421,8 @@ def _teleports(game) -> dict:
     me, fmt = game.current.name, game.board.grid.format_cell
     sources: set = set()
     cell = game.placed_cell
-    if cell is not None and game.board.cells[cell].face.prop_total("teleport"):
+    # the teleport added this turn moves 1 emissary or 1 ship (p. 11), even with an outpost's extra actions
+    if cell is not None and game.board.cells[cell].face.prop_total("teleport") and not game.teleported:
         sources |= {c for c in game.reach(cell, "radius.teleport") if c in game.board.cells}
     movers = []
     for c in sorted(sources):
@@ -441,7 +442,7 @@ def _teleports(game) -> dict:
     for kind, origin in movers:
         for target, region, label in teleport_targets(game, kind, origin):
             text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
-            out[text] = partial(_teleport_action, game, kind, origin, target, region)
+            out[text] = partial(_teleport_action, game, kind, origin, target, region, origin in sources)
     out.update(skill_pieces.token_teleports(game))  # a ship-like token is teleported as a ship
     return out
 
@@ -533,7 +534,8 @@ def ship_parts(face) -> list:
     return face.kept("ship-parts", parts)
 
 
-def _teleport_action(game, kind: str, origin, target, region: int) -> None:
+def _teleport_action(game, kind: str, origin, target, region: int, from_radius: bool = False) -> None:
+    game.teleported = game.teleported or from_radius
     teleport(game, kind, origin, target, region)
     game.action_done()
 

@@ -548,6 +548,7 @@ class NewOrder(Game):
         self.expedition_done = False
         self.evolved = 0  # modules unlocked this turn (NO-3.1.5)
         self.constructed = False  # NO-3.3.3: one construction per turn
+        self.teleported = False  # NO-3.3.4: the teleport added this turn moves 1 unit
         self.deferred_control: list[int] = []  # closed by the active player; settled at the turn's end
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
         self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved

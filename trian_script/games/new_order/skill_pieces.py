@@ -46,8 +46,8 @@ def token_teleports(game) -> dict:
         return {}
     me, fmt, added = game.current.name, game.board.grid.format_cell, game.placed_cell
     radius = set()
-    if added is not None and game.board.cells[added].face.prop_total("teleport"):
-        radius = set(game.reach(added, "radius.teleport"))
+    if added is not None and game.board.cells[added].face.prop_total("teleport") and not game.teleported:
+        radius = set(game.reach(added, "radius.teleport"))  # it moves 1 unit (NO-3.3.4)
     out = {}
     for token in sorted(tokens, key=lambda t: (t.cell, t.id)):
         here = token.cell
@@ -56,7 +56,7 @@ def token_teleports(game) -> dict:
             continue
         for target, region, label in ship_targets(game, here, token.owner):
             text = f"teleport {token.kind} @{fmt(here)} to @{fmt(target)}" + (f" {label}" if label else "")
-            out[text] = partial(_teleport, game, token.id, target, region)
+            out[text] = partial(_teleport, game, token.id, target, region, here in radius)
     return out
 
 
@@ -69,7 +69,8 @@ def teleport_token(game, token, target, region: int) -> None:
               teleported=True)
 
 
-def _teleport(game, token_id: int, target, region: int) -> None:
+def _teleport(game, token_id: int, target, region: int, from_radius: bool = False) -> None:
+    game.teleported = game.teleported or from_radius
     teleport_token(game, game.special_tokens[token_id], target, region)
     game.action_done()
 
