@@ -432,8 +432,8 @@ def _teleports(game) -> dict:
         if c in game.ships:
             movers.append(("ship", c))
     for c, ship in sorted(game.ships.items()):
-        if ship.player != me or c == cell or ("ship", c) in movers:
-            continue
+        if ship.player != me or c == cell or c in game.arrived or ("ship", c) in movers:
+            continue  # a ship that came onto a teleport this turn is teleported on a later turn (p. 12)
         # a teleport on the board teleports a ship that stands on it; a token that works as a
         # teleport (a Mobile Teleport) does the same (tile legend p. 29)
         if game.board.cells[c].face.prop_total("teleport") or _token_works_as(game, c, "teleport"):

@@ -125,6 +125,8 @@ class NewOrder(Game):
 
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
+        if event == "unit-moved":
+            self.arrived.add(data["cell"])
         self.skills.emit(event, subject, data)
         super().emit(event, subject, **data)
         if self.special_tokens:  # ship-like and settled tokens follow the game's rules (skill_pieces)
@@ -549,6 +551,7 @@ class NewOrder(Game):
         self.evolved = 0  # modules unlocked this turn (NO-3.1.5)
         self.constructed = False  # NO-3.3.3: one construction per turn
         self.teleported = False  # NO-3.3.4: the teleport added this turn moves 1 unit
+        self.arrived: set = set()  # cells units moved to this turn: a ship on a teleport goes on a later turn
         self.deferred_control: list[int] = []  # closed by the active player; settled at the turn's end
         self.pending_gain: list[tuple[int, int]] = []  # (area root, minerals still to take)
         self.pending_closed: list[Area] = []  # closed by this turn's tile, not yet resolved

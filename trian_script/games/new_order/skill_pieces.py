@@ -51,7 +51,8 @@ def token_teleports(game) -> dict:
     out = {}
     for token in sorted(tokens, key=lambda t: (t.cell, t.id)):
         here = token.cell
-        on_teleport = here != added and game.board.cells[here].face.prop_total("teleport")
+        on_teleport = (here != added and here not in game.arrived  # arrived: a later turn (p. 12)
+                       and game.board.cells[here].face.prop_total("teleport"))
         if here not in radius and not (token.owner == me and on_teleport):
             continue
         for target, region, label in ship_targets(game, here, token.owner):
