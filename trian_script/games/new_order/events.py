@@ -28,14 +28,13 @@ def area_env(game, area: Area, player: str | None = None) -> dict:
 def resolve_closings(game, closed: list[Area]) -> None:
     """Score every area closed by one placement, each separately (NO-4.1–4.3).
 
-    Each area is a battle (when several players' emissaries are there, NO-4.6) and then its score;
-    the steps are queued so a battle can wait for the players' decisions.
+    Events come in the order of NO-4: every emissary battle of these areas (when several players'
+    emissaries are there, NO-4.6), then each area's score and control, so a control token taken in
+    one area is not in hand for a battle in another. The steps are queued so a battle can wait for
+    the players' decisions.
     """
-    steps = []
-    for area in closed:
-        if area.kind in ("nebula", "system"):
-            steps.append(partial(start_emissary_battle, game, area.id))
-        steps.append(partial(score_closed, game, area.id))
+    steps = [partial(start_emissary_battle, game, area.id) for area in closed if area.kind in ("nebula", "system")]
+    steps += [partial(score_closed, game, area.id) for area in closed]
     game.then(*steps)
 
 
