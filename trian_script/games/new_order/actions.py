@@ -468,6 +468,10 @@ def _emissary_targets(game, origin):
     taken |= {t.cell for t in game.special_tokens.values() if t.kind in kinds} if kinds else set()
     out = []
     controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
+    # p. 18: "enemy emissaries cannot remain in an area with a research station or a space station",
+    # also where the station's emissary is blocked and nobody controls the area
+    barred = {board.forest.find(node) for cell, e in game.emissaries.items() if e.station and e.player != owner
+              and (node := board.cells[cell].nodes[e.region]) is not None}
     for cell, placed in sorted(board.cells.items()):
         if cell in taken:
             continue
@@ -475,6 +479,8 @@ def _emissary_targets(game, origin):
             node = placed.nodes[index]
             if node is not None:
                 root = board.forest.find(node)
+                if root in barred:
+                    continue
                 if board.forest.totals[root].closed:
                     if root not in controllers:
                         controllers[root] = game.controller(board.area(root))
