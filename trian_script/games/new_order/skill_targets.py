@@ -345,7 +345,18 @@ def target_values(game) -> dict:
         who = whose if isinstance(whose, str) else whose.get("player")
         return game.exmitter_reach(where.get("cell"), who)
 
-    return {"same-area": same_area, "steps": steps, "exmitter-reach": exmitter_reach}
+    def enemy_station(where, whose) -> bool:
+        """Whether the nebula or system of ``where``'s region holds a station of a player other than
+        ``whose`` (a player, or a target's player): p. 18, "enemy emissaries cannot remain in an area
+        with a research station or a space station"."""
+        who = whose if isinstance(whose, str) else whose.get("player")
+        area = game.region_area(where.get("cell"), where.get("region"))
+        if area is None or area.kind not in ("nebula", "system"):
+            return False
+        return any(e.station and e.player != who and (there := game.region_area(cell, e.region)) is not None
+                   and there.id == area.id for cell, e in game.emissaries.items() if cell in area.tiles)
+
+    return {"same-area": same_area, "steps": steps, "exmitter-reach": exmitter_reach, "enemy-station": enemy_station}
 
 
 def target_effects(game, player: str, skill) -> dict:

@@ -92,6 +92,7 @@ VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's
           "same-area": "same-area(UNIT, UNIT) (one outer-space area for ships, one nebula or system for emissaries)",
           "steps": "steps(TARGET, TARGET) (edge steps between their tiles on the grid)",
           "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)",
+          "enemy-station": "enemy-station(PLACE, PLAYER-OR-UNIT) (another player's station in PLACE's nebula or system)",
           "token-emissary-at": "token-emissary-at(TOKEN, CELL) (the owner's token that became the emissary on CELL)"}
 LIMITS = ("turn", "clash", "game")  # once per …
 # the properties a piece may have, and what the rules do with them (variants/new_order.trian)
