@@ -119,7 +119,8 @@ def _enemy_near(game, owner: str, facts) -> bool:
 def settle_places(game, player: str, place) -> list:
     """The parts of a chosen place's tile where a piece arriving there may become ``player``'s
     emissary, by the rules of an emissary arriving by teleport (NO-3.3.4): a planet or a nebula part
-    that may hold an emissary, on a tile without one, not in a closed area another player controls."""
+    that may hold an emissary, on a tile without one, not in a closed area another player controls
+    nor in one that holds another player's station."""
     from .actions import region_name
     from .skill_targets import Target
 
@@ -133,6 +134,10 @@ def settle_places(game, player: str, place) -> list:
         area = game.region_area(cell, index)
         if area is not None and area.closed and game.controller(area) not in (None, player):
             continue
+        if area is not None and any(e.station and e.player != player and c in area.tiles  # p. 18
+                                    and (a := game.region_area(c, e.region)) is not None and a.id == area.id
+                                    for c, e in game.emissaries.items()):
+            continue  # no emissary in an area with an enemy's station, as for a teleport
         out.append(Target(region_name(regions, index), (("cell", cell), ("region", index), ("kind", region.kind))))
     return out
 
