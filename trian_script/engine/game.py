@@ -235,7 +235,7 @@ class Game:
     def decision(self) -> Decision | None:
         if self._decision is not None:  # asked twice per decision: once by the player, once by choose
             return self._decision
-        if self.is_over:
+        if self._phase == "over":
             return None
         if self.waiting is not None:
             self._options = self.waiting.options()
@@ -255,7 +255,7 @@ class Game:
 
         When several players decide at once, ``player`` (or a ``NAME: `` before the text) says
         whose choice it is; by default it is ``decision.player``'s."""
-        if self.is_over:
+        if self._phase == "over":
             raise IllegalChoice("the game is over", self.RULES["over"])
         decision = self.decision
         if not (type(text) is str and self.waiting is None and text in self._options):  # (as offered: as it is)
@@ -358,7 +358,7 @@ class Game:
         self._insert_at += len(steps)
 
     def pump(self) -> None:
-        while self.waiting is None and self.queue and not self.is_over:
+        while self.waiting is None and self.queue and self._phase != "over":
             step = self.queue.pop(0)
             self._insert_at = 0
             step()

@@ -143,7 +143,10 @@ class Structured(Sequence):
     def __init__(self, options, texts: tuple | None = None):
         """``texts``: the options' texts in order, when the caller has them already (a tuple)."""
         self._options = options
-        self._texts = None if _is_options(options) else texts if isinstance(texts, tuple) else tuple(options)
+        if type(options) is dict or not isinstance(options, Options):
+            self._texts = texts if type(texts) is tuple else tuple(options)
+        else:
+            self._texts = None
 
     def __len__(self) -> int:
         return len(self._options)
@@ -158,7 +161,9 @@ class Structured(Sequence):
 
 def texts(options) -> Sequence:
     """The texts of a decision's options: a tuple, or a lazy view of ``Options``."""
-    return Texts(options) if _is_options(options) else tuple(options)
+    if type(options) is dict:  # most decisions: told at once
+        return tuple(options)
+    return Texts(options) if isinstance(options, Options) else tuple(options)
 
 
 def _is_options(options) -> bool:

@@ -93,11 +93,12 @@ def _extraction(game) -> dict:
 def _skill_options(game, *phases) -> dict:
     """What skills (DSL actions) and plugins add to a phase."""
     out = {}
-    me = game.current.name
+    me, skills, hooks = game.current.name, game.skills, game.hooks
     for phase in phases:
-        out.update(game.skills.action_options(phase))
-        for extra in game.hooks.call("trian_options", me, game=game, player=me, phase=phase):
-            out.update(extra or {})
+        out.update(skills.action_options_for(me, phase))
+        if hooks.hears("trian_options", phase):
+            for extra in hooks.call("trian_options", me, game=game, player=me, phase=phase):
+                out.update(extra or {})
     return out
 
 
@@ -255,7 +256,7 @@ def _place_parse(tile_id: str, text: str) -> tuple | None:
 # -- phase 3 (NO-3.3) ------------------------------------------------------------------------
 def _exploration(game) -> dict:
     if game.actions_left <= 0:
-        return {**after_the_action(game), "pass": game.end_turn}
+        return {**_after_the_action_now(game), "pass": game.end_turn}
     out = {}
     if any(n > 0 for n in game.bag.values()):
         out["research"] = partial(_research, game)
@@ -280,6 +281,15 @@ def after_the_action(game) -> dict:
     """What a player may still do once the phase-3 action is taken: take emissaries back (NO-4.4)
     and use abilities that are not an action. With none, the turn ends by itself."""
     return {**withdrawals(game), **_skill_options(game, "exploration-free")}
+
+
+def _after_the_action_now(game) -> dict:
+    """``after_the_action``, as the end of the action listed it (``NewOrder._count_action``) when
+    nothing happened since: the choice that ended the action is the last in the log."""
+    known = game.__dict__.pop("_after_the_action", None)
+    if known is not None and known[0] == len(game.log) and game.waiting is None:
+        return known[1]
+    return after_the_action(game)
 
 
 def withdrawals(game) -> dict:

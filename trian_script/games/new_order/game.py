@@ -81,7 +81,12 @@ class NewOrder(Game):
     def __getstate__(self) -> dict:
         state = super().__getstate__()
         state.pop("_space_links", None)  # a cache, worked out again when asked
+        state.pop("_after_the_action", None)  # options: they belong to this game
         return state
+
+    def checkpoint(self) -> None:
+        self.__dict__.pop("_after_the_action", None)  # the position may have changed outside the log
+        super().checkpoint()
 
     def zone(self, name: str) -> Counter:
         """New Order's zones: ``bag`` (minerals), ``minerals:PLAYER``, ``supply:PLAYER`` (pieces on
@@ -114,11 +119,12 @@ class NewOrder(Game):
 
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
+        skills = self.skills
         if not context:  # asked several times per decision: a known value without a further call
-            known = self.skills.known(name, player)
-            if known is not None:
+            known = skills._cache.get((name, player))
+            if known is not None and not skills._changers_cached:
                 return known
-        return self.skills.param(name, player, context)
+        return skills.param(name, player, context)
 
     def points_changed(self, player: str, amount: int) -> None:
         self.skills.scored(player, amount)  # the balance lab's credits each skill brought
@@ -621,6 +627,8 @@ class NewOrder(Game):
                 after = actions.after_the_action(self)
             if not after:
                 self.end_turn()
+            elif not self.queue:  # nothing runs before the next decision, which offers these again
+                self._after_the_action = (len(self.log) + 1, after)
 
     def end_turn(self) -> None:
         self.then(self.resolve_events, self._next_turn)

@@ -337,14 +337,6 @@ class SkillBook:
         game.emit("module-unlocked", me.name, skill=name, side=side)
 
     # -- parameters ---------------------------------------------------------------------------
-    def known(self, name: str, player: str | None):
-        """The value of a parameter without context when it is known already (else None)."""
-        key = (name, player)
-        known = self._cache.get(key)
-        if known is not None and self._changers_cached and (key, "changers") in self._cache:
-            return None  # a skill changed it: ``param`` counts that change each time it is used
-        return known
-
     def param(self, name: str, player: str | None, context: dict):
         key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
         value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
