@@ -120,10 +120,12 @@ class NewOrder(Game):
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
         skills = self.skills
-        if not context:  # asked several times per decision: a known value without a further call
-            known = skills._cache.get((name, player))
-            if known is not None and not skills._changers_cached:
-                return known
+        if not context and not skills._changers_cached:  # asked several times per decision: a known
+            known = skills._values.get(player)                # value without a further call
+            if known is not None:
+                value = known.get(name)
+                if value is not None:
+                    return value
         return skills.param(name, player, context)
 
     def points_changed(self, player: str, amount: int) -> None:

@@ -268,7 +268,8 @@ class SkillBook:
     def __init__(self, game):
         self.game = game
         self.owned: dict[str, Owned] = {}
-        self._cache: dict = {}
+        self._cache: dict = {}  # tables made from every player's skills (``_kept``)
+        self._values: dict = {}  # player -> {parameter or (parameter, context): value} (``param``)
         self._firing = False  # areas of effect are acting
         self._acting: list[tuple] = []  # (owner, skill) of the skills running now, innermost last
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
@@ -298,6 +299,7 @@ class SkillBook:
         owned.skills.append(skill)
         owned.special.update(dict(skill.grants))
         self._cache.clear()
+        self._values.pop(player, None)  # a skill modifies its owner's parameters only (others': a plugin's)
         if skill.plugin:
             from ...plugins.manager import load_class
 
@@ -338,11 +340,14 @@ class SkillBook:
 
     # -- parameters ---------------------------------------------------------------------------
     def param(self, name: str, player: str | None, context: dict):
-        key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
-        value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
+        known = self._values.get(player)
+        if known is None:
+            known = self._values[player] = {}
+        key = (name, tuple(sorted(context.items()))) if context else name
+        value = known.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
         if value is not _UNKNOWN:
             if self._changers_cached:  # a skill changed this value: its change counts again (balance lab)
-                changers = self._cache.get((key, "changers"))
+                changers = known.get((key, "changers"))
                 if changers:
                     self._count_changes(name, changers)
             return value
@@ -367,9 +372,9 @@ class SkillBook:
         if changers:
             self._count_changes(name, changers)
         if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
-            self._cache[key] = value
+            known[key] = value
             if changers:
-                self._cache[(key, "changers")] = changers
+                known[(key, "changers")] = changers
                 self._changers_cached = True
         return value
 
