@@ -512,7 +512,9 @@ def _token_works_as(game, cell, piece: str) -> bool:
 def token_kinds(ruleset, key: str, value=True) -> frozenset:
     """The kinds of special token whose definition says ``key = value`` (``works-as = teleport``,
     ``ship-like = true``): the ruleset never changes, so each question is answered once."""
-    table = ruleset.__dict__.setdefault("_token_kinds", {})
+    table = ruleset.__dict__.get("_token_kinds")
+    if table is None:
+        table = ruleset.__dict__["_token_kinds"] = {}
     kinds = table.get((key, value))
     if kinds is None:
         kinds = table[(key, value)] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get(key) == value)

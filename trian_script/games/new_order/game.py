@@ -396,7 +396,9 @@ class NewOrder(Game):
         if there is None:
             return None
         # two laid tiles never change: their link is worked out once (asked at every ship move)
-        links = self.__dict__.setdefault("_space_links", {})
+        links = self.__dict__.get("_space_links")
+        if links is None:
+            links = self._space_links = {}
         known = links.get((cell, region, other))
         if known is not None and known[0] is placed and known[1] is there:
             return known[2]
@@ -452,6 +454,7 @@ class NewOrder(Game):
         cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
+        links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
         for _ in range(steps):
             following = []
             for here, region in frontier:
@@ -461,7 +464,11 @@ class NewOrder(Game):
                     placed = cells.get(other)
                     if placed is None or (barred and not barred.isdisjoint(_shown(placed.face))):
                         continue
-                    linked = self.space_link(here, region, other) if region is not None else None
+                    known = links.get((here, region, other))
+                    if known is not None and known[1] is placed and known[0] is cells[here]:
+                        linked = known[2]
+                    else:
+                        linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
                         continue
                     if linked is None:

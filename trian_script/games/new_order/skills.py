@@ -276,7 +276,7 @@ class SkillBook:
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
         self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
-        self._functions: dict = {}  # (what, player) -> functions bound to this game (``functions``)
+        self._functions: dict = {}  # functions bound to this game (``functions``, ``_unlock_option``)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -326,8 +326,19 @@ class SkillBook:
                 if cost is None:
                     cost = costs[side] = game.param(f"evolution.{side}", me.name)
                 if me.credits >= cost:
-                    out[f"unlock module {number} {side} {skill}"] = partial(self._unlock, number, side, skill, cost)
+                    text, unlock = self._unlock_option(number, side, skill, cost)
+                    out[text] = unlock
         return out
+
+    def _unlock_option(self, number: int, side: str, skill: str, cost: int) -> tuple:
+        """(text, what choosing it does) of unlocking a module side: the same every time it is
+        offered (the current player's), so made once."""
+        key = ("unlock", number, side, skill, cost)
+        known = self._functions.get(key)
+        if known is None:
+            known = self._functions[key] = (f"unlock module {number} {side} {skill}",
+                                            partial(self._unlock, number, side, skill, cost))
+        return known
 
     def _unlock(self, number: int, side: str, name: str, cost: int) -> None:
         game, me = self.game, self.game.current
@@ -450,7 +461,9 @@ class SkillBook:
 
     def _base(self, name: str):
         """A parameter's value before any skill (the ruleset never changes: looked up once)."""
-        bases = self.__dict__.setdefault("_bases", {})
+        bases = self.__dict__.get("_bases")
+        if bases is None:
+            bases = self._bases = {}
         if name not in bases:
             bases[name] = self._ruleset_base(name)
         return bases[name]
