@@ -20,6 +20,7 @@ from ...immutable import shared
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
 from .skill_targets import PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
@@ -141,6 +142,7 @@ class SkillAction:
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
     early: bool = False  # its condition reads no target: asked once, before the targets are listed
     limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
+    plain_label: bool = False  # its label names its choices only (``move {token} to {to}``): their words
 
 
 @shared
@@ -222,10 +224,20 @@ def _action(definition: dict, formula) -> SkillAction:
         per_tile = source.text.partition("(")[0].strip() in PER_TILE  # (a source is a call)
         choices.append(Choice(c["name"], source, where, free, free and not per_tile))
         before.append(c["name"])
-    condition = formula(definition.get("if"))
-    return SkillAction(definition["phase"], definition.get("label", ""), condition,
+    condition, label = formula(definition.get("if")), definition.get("label", "")
+    return SkillAction(definition["phase"], label, condition,
                        tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
-                       condition is not None and not _reads(before, condition), definition.get("limit-for"))
+                       condition is not None and not _reads(before, condition), definition.get("limit-for"),
+                       _names_only(label, before))
+
+
+def _names_only(label: str, chosen: list) -> bool:
+    """Whether every field of a label is a choice's name alone (no ``.data``, no format)."""
+    try:
+        fields = [(name, spec, conversion) for _, name, spec, conversion in Formatter().parse(label) if name is not None]
+    except ValueError:
+        return False
+    return bool(label) and all(name in chosen and not spec and not conversion for name, spec, conversion in fields)
 
 
 def _reads(chosen: list, *formulas) -> bool:
@@ -612,7 +624,7 @@ class SkillBook:
             for choice in action.choices:
                 if choice.quick:  # quick to know: asked first
                     free.of(choice)
-            combinations = list(self._picks(action.choices, free, Scope(env, {})))
+            combinations = self._combinations(action.choices, free, Scope(env, {}))
         except _NoTargets:
             return {}
         for picked in combinations:
@@ -620,22 +632,25 @@ class SkillBook:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
             if late and not action.condition(Scope(env, picked)):
                 continue
-            words = {name: _Words(target) for name, target in picked.items()}
-            text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
+            if action.plain_label:  # (most labels: the targets' words, without a wrapper each)
+                text = action.label.format_map({name: target.text for name, target in picked.items()})
+            else:
+                words = {name: _Words(target) for name, target in picked.items()}
+                text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
     def _bound(self, me: str, env: dict) -> dict:
         """The functions a choice's formulas call for ``me``: the owner's and the sources of
         targets."""
-        return self.functions("choosing", me, lambda: {**env[BOUND], **sources(self.game, me)})
+        return self.functions("choosing", me, _choosing_functions, self.game, me, env)
 
-    def functions(self, what: str, player: str, make) -> dict:
-        """The functions ``make()`` binds to this game and ``player`` (they read the game when
+    def functions(self, what: str, player: str, make, *args) -> dict:
+        """The functions ``make(*args)`` binds to this game and ``player`` (they read the game when
         called, so they are made once per game and player: many are asked for at every decision)."""
         known = self._functions.get((what, player))
         if known is None:
-            known = self._functions[(what, player)] = make()
+            known = self._functions[(what, player)] = make(*args)
         return known
 
     def once_per_listing(self, key, make, *args):
@@ -656,6 +671,22 @@ class SkillBook:
             if choice.where is None or choice.where(env):
                 yield target
         env.pop(choice.name, None)
+
+    def _combinations(self, choices, free: "_FreeTargets", env: "Scope") -> list[dict]:
+        """``_picks`` as a list; one or two choices (most actions) without a generator per target."""
+        first = choices[0]
+        firsts = free.of(first) if first.quick else self._targets(first, env)
+        if len(choices) == 1:
+            return [{first.name: target} for target in firsts]
+        if len(choices) > 2:
+            return list(self._picks(choices, free, env))
+        second, out = choices[1], []
+        for one in firsts:
+            env[first.name] = one
+            for two in free.of(second) if second.free else self._targets(second, env):
+                out.append({first.name: one, second.name: two})
+        env.pop(first.name, None)
+        return out
 
     def _picks(self, choices, free: "_FreeTargets", env: "Scope", picked: dict | None = None):
         """Every combination of targets, in order, as {choice: target}: each choice may read the
@@ -766,11 +797,11 @@ class OwnerEnv(dict):
     """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
     Each value is worked out when a formula first reads it (most read one or two), then kept."""
 
+    __slots__ = ("game", "owned", "player", "skill", "index")  # one is made per action listed
     WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
     def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
-        super().__init__()
         self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
 
     def __missing__(self, key: str):
@@ -790,10 +821,7 @@ class OwnerEnv(dict):
                 return self.owned.special[rest]  # special tokens in the owner's supply
             raise KeyError(key)
         if key == BOUND:
-            return game.skills.functions("owner", player, lambda: {  # what a condition may call
-                "param": partial(game.param, player=player),
-                "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
-                "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)})
+            return game.skills.functions("owner", player, _owner_functions, game, player)  # what a condition may call
         if key in game.ruleset.value("minerals"):
             return key
         if key in self.SIMPLE:
@@ -812,6 +840,18 @@ class OwnerEnv(dict):
         "current": lambda env, me: env.game.current.name,
         "uses-this-turn": lambda env, me: env.owned.uses[(env.skill.name, env.index)] if env.index is not None else 0,
     }
+
+
+def _choosing_functions(game, player: str, env: "OwnerEnv") -> dict:
+    """The functions a choice's formulas call: the owner's and the sources of targets."""
+    return {**env[BOUND], **sources(game, player)}
+
+
+def _owner_functions(game, player: str) -> dict:
+    """The functions a condition may call for ``player`` (``OwnerEnv``'s ``BOUND``)."""
+    return {"param": partial(game.param, player=player),
+            "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
+            "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
 
 
 class Scope(dict):
