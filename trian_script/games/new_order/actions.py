@@ -82,7 +82,7 @@ def _extraction(game) -> dict:
     give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
     for text, (pair, colour) in market.exchanges(me.minerals, give, take, game.bag).items():
         out[text] = partial(_exchange, game, pair, colour, take)
-    if not game.gained and _entitlements(game):
+    if not game.gained and _entitlements(game, first=True):
         out["gain minerals"] = partial(_start_gain, game)
     out.update(game.skills.evolution_options())
     out.update(_skill_options(game, "extraction"))
@@ -122,8 +122,9 @@ def _exchange(game, pair, colour: str, take: int) -> None:
     game.note(f"{me.name} exchanges {'+'.join(pair)} for {colour}" + (f" ×{take}" if take > 1 else ""))
 
 
-def _entitlements(game) -> list[tuple[int, int]]:
-    """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine."""
+def _entitlements(game, first: bool = False) -> list[tuple[int, int]]:
+    """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine
+    (``first``: only the first found, to know whether there is any)."""
     me = game.current.name
     out = []
     find, totals_of, cells = game.board.forest.find, game.board.forest.totals, game.board.cells
@@ -144,6 +145,8 @@ def _entitlements(game) -> list[tuple[int, int]]:
         amount = min(amount, game.param("gain.max-per-nebula", me), sum(totals.minerals.values()))
         if amount:
             out.append((root, amount))
+            if first:
+                return out
     return out + _rogue_entitlements(game)
 
 
@@ -496,11 +499,13 @@ def _emissary_targets(game, origin):
 def _emissary_parts(face) -> list:
     """(region, name) of the parts of a face where an emissary may arrive by teleport: none on a
     face that shows a teleport or a Trian extractor (NO-3.3.4)."""
-    def parts(face) -> list:
-        if face.prop_total("teleport") or face.prop_total("extractor"):
-            return []
-        return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
-    return face.kept("emissary-parts", parts)
+    return face.kept("emissary-parts", _emissary_parts_of)
+
+
+def _emissary_parts_of(face) -> list:
+    if face.prop_total("teleport") or face.prop_total("extractor"):
+        return []
+    return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
 
 
 def _token_works_as(game, cell, piece: str) -> bool:
@@ -539,10 +544,12 @@ def ship_targets(game, origin, owner: str | None = None) -> list:
 
 def ship_parts(face) -> list:
     """(region, label) of the parts of a face where a ship stands: ``space`` is no label."""
-    def parts(face) -> list:
-        names = [region_name(face.regions, i) for i in range(len(face.regions))]
-        return [(i, "" if names[i] == "space" else names[i]) for i, r in enumerate(face.regions) if "ship" in r.holds]
-    return face.kept("ship-parts", parts)
+    return face.kept("ship-parts", _ship_parts_of)
+
+
+def _ship_parts_of(face) -> list:
+    names = [region_name(face.regions, i) for i in range(len(face.regions))]
+    return [(i, "" if names[i] == "space" else names[i]) for i, r in enumerate(face.regions) if "ship" in r.holds]
 
 
 def _teleport_action(game, kind: str, origin, target, region: int) -> None:

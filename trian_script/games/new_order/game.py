@@ -678,5 +678,8 @@ def _space_at(orientation) -> list:
 def _shown(face) -> frozenset:
     """The features a face shows and the properties it carries (``ship.barred-tiles`` names
     either)."""
-    return face.kept("shown", lambda face: frozenset({region.kind for region in face.regions}
-                                                     | {p for region in face.regions for p, n in region.props if n}))
+    return face.kept("shown", _shown_by)
+
+
+def _shown_by(face) -> frozenset:
+    return frozenset({region.kind for region in face.regions} | {p for region in face.regions for p, n in region.props if n})

@@ -521,8 +521,12 @@ class SkillBook:
 
     def _areas(self) -> list:
         """(player, skill, area) of every area of effect."""
-        return self._kept("areas", lambda: [(player, skill, area) for player, owned in self.owned.items()
-                                             for skill in owned.skills for area in skill.areas])
+        table = self._cache.get("areas")  # (asked after every event: one lookup)
+        return table if table is not None else self._kept("areas", self._all_areas)
+
+    def _all_areas(self) -> list:
+        return [(player, skill, area) for player, owned in self.owned.items()
+                for skill in owned.skills for area in skill.areas]
 
     def fire_areas(self) -> None:
         """Every area of effect acts on what stands in its field now (after any event and any skill
@@ -567,14 +571,16 @@ class SkillBook:
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
-        def build() -> dict:
-            index: dict = {}
-            for player, owned in self.owned.items():
-                for skill in owned.skills:
-                    for i, trigger in enumerate(skill.triggers):
-                        index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
-            return index
-        return self._kept("triggers", build)
+        table = self._cache.get("triggers")  # (asked at every event: one lookup)
+        return table if table is not None else self._kept("triggers", self._all_triggers)
+
+    def _all_triggers(self) -> dict:
+        index: dict = {}
+        for player, owned in self.owned.items():
+            for skill in owned.skills:
+                for i, trigger in enumerate(skill.triggers):
+                    index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
+        return index
 
     # -- skill actions ---------------------------------------------------------------------------
     def action_options(self, phase: str) -> dict:
@@ -582,9 +588,12 @@ class SkillBook:
 
     def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
         """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
+        actions = self._actions().get((me, phase))
+        if not actions:
+            return {}  # most phases of most listings
         out = {}
         owned = self.owned.get(me)
-        for skill, index, action in self._actions().get((me, phase), ()):
+        for skill, index, action in actions:
             if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
@@ -600,14 +609,16 @@ class SkillBook:
     def _actions(self) -> dict:
         """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
         order of the skills."""
-        def build() -> dict:
-            index: dict = {}
-            for player, owned in self.owned.items():
-                for skill in owned.skills:
-                    for number, action in enumerate(skill.actions):
-                        index.setdefault((player, action.phase), []).append((skill, number, action))
-            return index
-        return self._kept("actions", build)
+        table = self._cache.get("actions")  # (asked for every phase of every listing: one lookup)
+        return table if table is not None else self._kept("actions", self._all_actions)
+
+    def _all_actions(self) -> dict:
+        index: dict = {}
+        for player, owned in self.owned.items():
+            for skill in owned.skills:
+                for number, action in enumerate(skill.actions):
+                    index.setdefault((player, action.phase), []).append((skill, number, action))
+        return index
 
     def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict,
                         names: dict | None = None) -> dict:
