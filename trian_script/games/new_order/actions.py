@@ -74,14 +74,14 @@ def _extraction(game) -> dict:
     outpost = _has_outpost(game)
     cost = _price(game, "mineral", outpost)
     if me.credits >= cost:
-        for colour in sorted(c for c, n in game.bag.items() if n > 0):
-            out[f"buy mineral {colour}"] = partial(_buy_mineral, game, colour, cost)
+        colours = tuple(sorted(c for c, n in game.bag.items() if n > 0))
+        out.update(_kept_options(game, ("buy", colours, cost), _buy_options, colours, cost))
     token_cost = _price(game, "combat-token", outpost)
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
     give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
-    for text, (pair, colour) in market.exchanges(me.minerals, give, take, game.bag).items():
-        out[text] = partial(_exchange, game, pair, colour, take)
+    holding = market.holding(me.minerals, give, take, game.bag)
+    out.update(_kept_options(game, ("exchange", holding), _exchange_options, holding))
     if not game.gained and _entitlements(game, first=True):
         out["gain minerals"] = partial(_start_gain, game)
     out.update(game.skills.evolution_options())
@@ -100,6 +100,28 @@ def _skill_options(game, *phases) -> dict:
             for extra in hooks.call("trian_options", me, game=game, player=me, phase=phase):
                 out.update(extra or {})
     return out
+
+
+def _kept_options(game, key: tuple, make, *args) -> dict:
+    """``make(game, *args)``: trade options, made once per game for each ``key`` (a player holds
+    the same few minerals again and again). Callers copy them; they belong to this game, so a copy
+    or a pickle of it does not hold them."""
+    known = game.__dict__.get("_trades")
+    if known is None:
+        known = game._trades = {}
+    options = known.get(key)
+    if options is None:
+        options = known[key] = make(game, *args)
+    return options
+
+
+def _buy_options(game, colours: tuple, cost: int) -> dict:
+    return {f"buy mineral {colour}": partial(_buy_mineral, game, colour, cost) for colour in colours}
+
+
+def _exchange_options(game, holding: tuple) -> dict:
+    take = holding[2]
+    return {text: partial(_exchange, game, pair, colour, take) for text, (pair, colour) in market.exchanges_of(holding).items()}
 
 
 def _buy_mineral(game, colour: str, cost: int) -> None:

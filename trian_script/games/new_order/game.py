@@ -82,6 +82,7 @@ class NewOrder(Game):
         state = super().__getstate__()
         state.pop("_space_links", None)  # a cache, worked out again when asked
         state.pop("_after_the_action", None)  # options: they belong to this game
+        state.pop("_trades", None)
         return state
 
     def checkpoint(self) -> None:
@@ -119,14 +120,13 @@ class NewOrder(Game):
 
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
-        skills = self.skills
-        if not context and not skills._changers_cached:  # asked several times per decision: a known
-            known = skills._values.get(player)                # value without a further call
+        if not context:  # asked several times per decision: a known value without a further call,
+            known = self.skills._values.get(player)  # unless a skill changed it (``param`` counts that)
             if known is not None:
                 value = known.get(name)
-                if value is not None:
+                if value is not None and (name, "changers") not in known:
                     return value
-        return skills.param(name, player, context)
+        return self.skills.param(name, player, context)
 
     def points_changed(self, player: str, amount: int) -> None:
         self.skills.scored(player, amount)  # the balance lab's credits each skill brought
