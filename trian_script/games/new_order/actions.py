@@ -102,13 +102,13 @@ def _skill_options(game, *phases) -> dict:
     return out
 
 
-def _kept_options(game, key: tuple, make, *args) -> dict:
-    """``make(game, *args)``: trade options, made once per game for each ``key`` (a player holds
-    the same few minerals again and again). Callers copy them; they belong to this game, so a copy
-    or a pickle of it does not hold them."""
-    known = game.__dict__.get("_trades")
+def _kept_options(game, key: tuple, make, *args):
+    """``make(game, *args)``: options made once per game for each ``key`` (a player holds the same
+    few minerals again and again, a ship moves between the same tiles turn after turn). Callers
+    copy them; they belong to this game, so a copy or a pickle of it does not hold them."""
+    known = game.__dict__.get("_made_options")
     if known is None:
-        known = game._trades = {}
+        known = game._made_options = {}
     options = known.get(key)
     if options is None:
         options = known[key] = make(game, *args)
@@ -431,13 +431,18 @@ def _send_ship(game, cell, kind: str, region: int) -> None:
 
 def _ship_moves(game) -> dict:
     """NO-3.3.5: move one of your ships up to its range through outer space."""
-    me, fmt = game.current.name, game.board.grid.format_cell
+    me = game.current.name
     out = {}
     for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
-        origin = fmt(cell)
         for target, region in sorted(game.ship_destinations(cell).items()):
-            out[f"move ship @{origin} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
+            text, move = _kept_options(game, ("move", cell, target, region), _move_option, cell, target, region)
+            out[text] = move
     return out
+
+
+def _move_option(game, cell, target, region: int) -> tuple:
+    fmt = game.board.grid.format_cell
+    return f"move ship @{fmt(cell)} to @{fmt(target)}", partial(_move, game, cell, target, region)
 
 
 def _move(game, cell, target, region) -> None:

@@ -82,7 +82,8 @@ class NewOrder(Game):
         state = super().__getstate__()
         state.pop("_space_links", None)  # a cache, worked out again when asked
         state.pop("_after_the_action", None)  # options: they belong to this game
-        state.pop("_trades", None)
+        state.pop("_made_options", None)
+        state.pop("_closed", None)
         return state
 
     def checkpoint(self) -> None:
@@ -455,6 +456,7 @@ class NewOrder(Game):
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
+        closed = self._closed_tiles(barred)
         for _ in range(steps):
             following = []
             for here, region in frontier:
@@ -462,7 +464,12 @@ class NewOrder(Game):
                     if other in seen or other in reach:
                         continue
                     placed = cells.get(other)
-                    if placed is None or (barred and not barred.isdisjoint(_shown(placed.face))):
+                    if placed is None:
+                        continue
+                    shut = closed.get(other)
+                    if shut is None:
+                        shut = closed[other] = bool(barred) and not barred.isdisjoint(_shown(placed.face))
+                    if shut:
                         continue
                     known = links.get((here, region, other))
                     if known is not None and known[1] is placed and known[0] is cells[here]:
@@ -479,6 +486,17 @@ class NewOrder(Game):
                         out[other] = linked
             frontier = following
         return out
+
+    def _closed_tiles(self, barred: frozenset) -> dict:
+        """Tile -> whether it shows one of ``barred`` (a laid tile never changes: each is asked once
+        per game; a cache, not copied)."""
+        tables = self.__dict__.get("_closed")
+        if tables is None:
+            tables = self._closed = {}
+        table = tables.get(barred)
+        if table is None:
+            table = tables[barred] = {}
+        return table
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
         """How far ``player``'s ships of ``kind`` move, the features they pass, the features and
