@@ -479,11 +479,18 @@ def _teleports(game) -> dict:
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:
-        for target, region, label in teleport_targets(game, kind, origin):
-            text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
-            out[text] = partial(_teleport_action, game, kind, origin, target, region)
+        for target, region, label in teleport_targets(game, kind, origin):  # (a ship on a teleport: the same, turn after turn)
+            text, teleport = _kept_options(game, ("teleport", kind, origin, target, region, label), _teleport_option,
+                                           kind, origin, target, region, label)
+            out[text] = teleport
     out.update(skill_pieces.token_teleports(game))  # a ship-like token is teleported as a ship
     return out
+
+
+def _teleport_option(game, kind: str, origin, target, region: int, label: str) -> tuple:
+    fmt = game.board.grid.format_cell
+    return (f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else ""),
+            partial(_teleport_action, game, kind, origin, target, region))
 
 
 def teleport_targets(game, kind: str, origin) -> list:
