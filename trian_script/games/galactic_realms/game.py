@@ -9,7 +9,7 @@ from functools import partial
 from ...board import Board
 from ...board.sides import parse_place, place_text, region_name
 from ...engine.game import Game, IllegalChoice
-from ...engine.options import Options
+from ...engine.options import Options, with_more
 from ...mechanics import control, surround, tile_laying
 from ...mechanics.presence import Presence
 from ...mechanics.tile_laying.placing import Placing
@@ -217,7 +217,7 @@ class GalacticRealms(Game):
         if phase != "place":
             options["pass"] = self._score_step if phase == "starship" else self._refill
         if phase == "token" or self.values["token_timing"] == "any_step":
-            return {**dict(zip(options, options.values())), **self._token_options()}
+            return with_more(options, self._token_options())
         return options
 
     def prompt_now(self) -> str:
