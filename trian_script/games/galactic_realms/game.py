@@ -213,7 +213,7 @@ class GalacticRealms(Game):
     # -- the kernel's questions ------------------------------------------------------------------
     def options_now(self):
         phase = self.phase
-        options = self._place_options() if phase == "place" else dict(self.offered) if phase == "starship" else {}
+        options = self._place_options() if phase == "place" else self._starship_options() if phase == "starship" else {}
         if phase != "place":
             options["pass"] = self._score_step if phase == "starship" else self._refill
         if phase == "token" or self.values["token_timing"] == "any_step":
