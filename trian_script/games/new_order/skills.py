@@ -542,23 +542,25 @@ class SkillBook:
             self._firing = False
 
     def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
-        game = self.game
+        game, word = self.game, None
         for token in game.tokens_of(player, area.token):
             if area.until == "exmitted" and game.exmitter_reach(token.cell):
                 game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
                 game.remove_token(token)
             elif _ship_around(game, token.cell):  # after most events no ship stands near a token
-                self._fire_token(player, skill, area, token)
+                # the field's word (``edge``) reads parameters only: the same for every token
+                word = word or area.field(self.owner_env(player, skill, None))
+                self._fire_token(player, skill, area, token, word)
 
-    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token) -> None:
+    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token, word: str) -> None:
         game = self.game
         fmt = game.board.grid.format_cell
-        env = self.owner_env(player, skill, None)
-        field = field_cells(game, token.cell, area.field(env))
+        field = field_cells(game, token.cell, word)
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
         if not occupied:
             return  # after most events no ship stands in a field
+        env = self.owner_env(player, skill, None)
         own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
