@@ -377,7 +377,12 @@ class Game:
 
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for plugins (``trian_event``); ``subject`` is the player it concerns."""
-        self.hooks.call("trian_event", subject, game=self, event=event, data=data)
+        self.announce(event, subject, data)
+
+    def announce(self, event: str, subject: str | None, data: dict) -> None:
+        """``emit`` with the event's data as a dict (a game that overrides ``emit`` passes it on)."""
+        if self.hooks.hears("trian_event", event):  # most events: no plugin hears them
+            self.hooks.call("trian_event", subject, game=self, event=event, data=data)
 
     def has_property(self, kind: str, prop: str) -> bool:
         """Whether pieces of ``kind`` have ``prop`` (the ruleset's ``pieces.KIND = [...]``): rules ask

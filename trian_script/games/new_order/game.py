@@ -135,7 +135,7 @@ class NewOrder(Game):
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for skill triggers and plugins; ``subject`` is the player it concerns."""
         self.skills.emit(event, subject, data)
-        super().emit(event, subject, **data)
+        self.announce(event, subject, data)
         if self.special_tokens:  # ship-like and settled tokens follow the game's rules (skill_pieces)
             after_event(self, event, data)
 
