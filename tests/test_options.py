@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from trian_script import Game, load_ruleset
-from trian_script.engine.options import Option, read_option
+from trian_script.engine.options import Option, Options, Structured, read_option, with_more
 
 
 def test_structured_options_agree_with_texts_over_whole_games():
@@ -37,3 +37,16 @@ def test_reading_an_option_text():
     assert read_option("expedition emissary @(0,-1,2) planet") == Option(
         "expedition", ("emissary", (0, -1, 2), "planet"), "expedition emissary @(0,-1,2) planet")
     assert read_option("draw 2") == Option("draw", (2,), "draw 2")
+
+
+def test_options_and_more_read_both_kinds():
+    entries = [(1,), (2,)]
+    options = Options(entries, lambda e: f"take {e[0]}", lambda e: (lambda: e[0]),
+                      lambda text: (int(text.split()[1]),) if text.startswith(("take ", "grab ")) else None, "take")
+    both = with_more(options, {"pass": lambda: "passed"})
+    assert list(both) == ["take 1", "take 2", "pass"] and len(both) == 3
+    assert "grab 2" in both and "grab 3" not in both and "pass" in both  # the entries' other spellings
+    assert both["grab 1"]() == 1 and both["pass"]() == "passed"
+    assert [o.kind for o in Structured(both)] == ["take", "take", "pass"]
+    assert both.pop("pass")() == "passed" and list(both) == ["take 1", "take 2"]
+    assert with_more({"a": 1}, {"b": 2}) == {"a": 1, "b": 2}

@@ -92,7 +92,9 @@ class Face:
     def kept(self, name: str, make):
         """``make(self)``, worked out once per face: what a game asks of a face again and again (a
         face never changes, and every game of a ruleset shares it)."""
-        table = self.__dict__.setdefault("_kept", {})
+        table = self.__dict__.get("_kept")
+        if table is None:
+            table = self.__dict__["_kept"] = {}
         if name not in table:
             table[name] = make(self)
         return table[name]

@@ -1,8 +1,7 @@
-"""Formulas: parsed by the DSL grammar into a small expression tree and compiled to a function.
+"""Formulas: parsed by the DSL grammar into a small expression tree and compiled to closures.
 
-No code from the user ever runs: a formula can do arithmetic, compare, combine with and/or/not,
-and call the few functions listed in ``FUNCTIONS`` (the tree is written as one Python expression
-of fixed operators over constants, see ``_generated``; no text of the formula becomes code). The names it may read are
+No ``eval`` and no code from the user ever runs: a formula can do arithmetic, compare, combine
+with and/or/not, and call the few functions listed in ``FUNCTIONS``. The names it may read are
 given by the place where it is used (``tiles``, ``emissaries``…), and a misspelt one is reported
 before any game starts.
 """
@@ -92,12 +91,10 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
         raise FormulaError("this formula cannot be read", column=err.column if err.column > 0 else len(text) + 1,
                            expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
     names: set[str] = set()
-    known = {**FUNCTIONS, **(functions or {})}
     try:
-        fn = _compile(tree, names, allowed_names, known)  # checks every name and function, says where
+        fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
     except RecursionError:
         raise FormulaError("this formula is nested too deeply", expected="a formula of a reasonable depth") from None
-    fn = _generated(tree, known) or fn
     late = any(isinstance(f, Late) for f in (functions or {}).values())
     return Formula(text, frozenset(names), fn, frozenset(functions or ()), late)
 
@@ -119,79 +116,6 @@ def _any(parts: list):
     one, rest = parts[0], parts[1:]
     two = rest[0] if len(rest) == 1 else _any(rest)
     return lambda env: bool(one(env) or two(env))
-
-
-_OPERATORS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">="}  # Python's, as in _BINARY
-_DEEPEST = 40  # a formula nested deeper keeps its closures (Python's own compiler has limits)
-
-
-def _generated(tree, functions: dict):
-    """The formula as one Python function, or None when it is nested too deeply.
-
-    The closures of ``_compile`` call one Python function per node of the tree; this writes the
-    tree as one expression instead (a condition asked for every target runs several times
-    faster). No text of the formula becomes code: every name, string and number is a constant
-    (``_k0``, ``_k1``…) passed in beside the expression, and the expression is made only of those
-    constants, ``env`` lookups, the fixed operators above, ``not``, ``and``/``or`` and calls."""
-    constants: list = []
-    try:
-        body = _source(tree, functions, constants, 0)
-    except _TooDeep:
-        return None
-    scope = {f"_k{i}": value for i, value in enumerate(constants)}
-    scope["_B"] = BOUND
-    exec(compile(f"def formula(env):\n    return {body}", "<formula>", "exec"), scope)  # noqa: S102 (see above)
-    return scope["formula"]
-
-
-class _TooDeep(Exception):
-    pass
-
-
-def _source(node, functions: dict, constants: list, depth: int) -> str:
-    if depth > _DEEPEST:
-        raise _TooDeep
-
-    def constant(value) -> str:
-        constants.append(value)
-        return f"_k{len(constants) - 1}"
-
-    def inner(child) -> str:
-        return _source(child, functions, constants, depth + 1)
-
-    kind = node.data
-    kids = [c for c in node.children if c is not None]
-    if kind == "number":
-        return constant(float(kids[0]) if "." in kids[0] else int(kids[0]))
-    if kind == "string":
-        return constant(str(kids[0])[1:-1])
-    if kind in ("true", "false"):
-        return "True" if kind == "true" else "False"
-    if kind == "name":
-        return f"env[{constant(str(kids[0]))}]"
-    if kind == "neg":
-        return f"(-{inner(kids[0])})"
-    if kind == "not_":
-        return f"(not {inner(kids[0])})"
-    if kind in ("and_expr", "or_expr"):
-        joint = " and " if kind == "and_expr" else " or "
-        return f"bool({joint.join(inner(k) for k in kids)})"
-    if kind in ("sum", "product", "comparison"):
-        value = inner(kids[0])
-        for op, arg in zip(kids[1::2], kids[2::2]):  # left to right, one operator at a time
-            if str(op) not in _OPERATORS:
-                raise _TooDeep  # (the grammar has no other: the closures then do it)
-            value = f"({value} {op} {inner(arg)})"
-        return value
-    if kind == "call":
-        fname, *args = kids
-        func = functions[str(fname)]
-        if isinstance(func, Late):
-            if func.lazy:  # its arguments are worked out only if it asks for them
-                return f"env[_B][{constant(func.name)}]({', '.join(f'lambda: {inner(a)}' for a in args)})"
-            return f"env[_B][{constant(func.name)}]({', '.join(inner(a) for a in args)})"
-        return f"{constant(func)}({', '.join(inner(a) for a in args)})"
-    raise _TooDeep
 
 
 def _placeholder(*args):

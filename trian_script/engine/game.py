@@ -235,7 +235,7 @@ class Game:
     def decision(self) -> Decision | None:
         if self._decision is not None:  # asked twice per decision: once by the player, once by choose
             return self._decision
-        if self.is_over:
+        if self._phase == "over":
             return None
         if self.waiting is not None:
             self._options = self.waiting.options()
@@ -255,7 +255,7 @@ class Game:
 
         When several players decide at once, ``player`` (or a ``NAME: `` before the text) says
         whose choice it is; by default it is ``decision.player``'s."""
-        if self.is_over:
+        if self._phase == "over":
             raise IllegalChoice("the game is over", self.RULES["over"])
         decision = self.decision
         if not (type(text) is str and self.waiting is None and text in self._options):  # (as offered: as it is)
@@ -358,7 +358,7 @@ class Game:
         self._insert_at += len(steps)
 
     def pump(self) -> None:
-        while self.waiting is None and self.queue and not self.is_over:
+        while self.waiting is None and self.queue and self._phase != "over":
             step = self.queue.pop(0)
             self._insert_at = 0
             step()
@@ -377,7 +377,12 @@ class Game:
 
     def emit(self, event: str, subject: str | None, **data) -> None:
         """An event for plugins (``trian_event``); ``subject`` is the player it concerns."""
-        self.hooks.call("trian_event", subject, game=self, event=event, data=data)
+        self.announce(event, subject, data)
+
+    def announce(self, event: str, subject: str | None, data: dict) -> None:
+        """``emit`` with the event's data as a dict (a game that overrides ``emit`` passes it on)."""
+        if self.hooks.hears("trian_event", event):  # most events: no plugin hears them
+            self.hooks.call("trian_event", subject, game=self, event=event, data=data)
 
     def has_property(self, kind: str, prop: str) -> bool:
         """Whether pieces of ``kind`` have ``prop`` (the ruleset's ``pieces.KIND = [...]``): rules ask

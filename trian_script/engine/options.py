@@ -143,7 +143,10 @@ class Structured(Sequence):
     def __init__(self, options, texts: tuple | None = None):
         """``texts``: the options' texts in order, when the caller has them already (a tuple)."""
         self._options = options
-        self._texts = None if _is_options(options) else texts if isinstance(texts, tuple) else tuple(options)
+        if type(options) is dict or not isinstance(options, Options):
+            self._texts = texts if type(texts) is tuple else tuple(options)
+        else:
+            self._texts = None
 
     def __len__(self) -> int:
         return len(self._options)
@@ -158,10 +161,51 @@ class Structured(Sequence):
 
 def texts(options) -> Sequence:
     """The texts of a decision's options: a tuple, or a lazy view of ``Options``."""
-    return Texts(options) if _is_options(options) else tuple(options)
+    if type(options) is dict:  # most decisions: told at once
+        return tuple(options)
+    return Texts(options) if isinstance(options, Options) else tuple(options)
 
 
 def _is_options(options) -> bool:
     """Whether ``options`` is an ``Options`` (asked for every decision: a plain dict is told at
     once, without the abstract base class's check)."""
     return type(options) is not dict and isinstance(options, Options)
+
+
+class OptionsAndMore(Options):
+    """``Options`` followed by other options of any kind (a dict: text -> what choosing it does),
+    offered in one decision; the entries' texts are still read in every spelling their parser takes."""
+
+    def __init__(self, options: Options, more: dict):
+        self.__dict__.update(options.__dict__)  # the same entries and texts written so far
+        self.more, self._more_texts = more, list(more)
+
+    def __len__(self) -> int:
+        return len(self.entries) + len(self.more)
+
+    def __iter__(self):
+        return (self.text(i) for i in range(len(self)))
+
+    def text(self, index: int) -> str:
+        size = len(self.entries)
+        return super().text(index) if index < size else self._more_texts[index - size]
+
+    def option(self, index: int) -> Option:
+        return super().option(index) if index < len(self.entries) else read_option(self.text(index))
+
+    def __contains__(self, text) -> bool:
+        return text in self.more or super().__contains__(text)
+
+    def __getitem__(self, text: str) -> Callable:
+        return self.more[text] if text in self.more else super().__getitem__(text)
+
+    def pop(self, text: str, default=None):
+        if text not in self.more:
+            return super().pop(text, default)
+        self._more_texts.remove(text)
+        return self.more.pop(text)
+
+
+def with_more(options, more: dict):
+    """``options`` (a dict or ``Options``) and ``more`` after them, in one mapping."""
+    return OptionsAndMore(options, more) if _is_options(options) else {**options, **more}

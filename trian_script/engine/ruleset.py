@@ -59,6 +59,15 @@ class Ruleset:
 
     def value(self, dotted: str, players: int | None = None) -> Any:
         """A plain value; a per-player-count map is resolved with ``players``."""
+        known = self.__dict__.get("_known")  # a ruleset never changes: each question is answered once
+        if known is None:
+            known = self.__dict__["_known"] = {}
+        value = known.get((dotted, players), _UNKNOWN)
+        if value is _UNKNOWN:
+            value = known[(dotted, players)] = self._value(dotted, players)
+        return value
+
+    def _value(self, dotted: str, players: int | None) -> Any:
         node: Any = self.values
         for part in dotted.split("."):
             node = node[part]
@@ -74,6 +83,7 @@ class Ruleset:
 
 
 _FORMULAS: dict[str, Formula] = {}
+_UNKNOWN = object()
 _LOADED: dict[tuple, Ruleset] = {}
 
 

@@ -129,7 +129,7 @@ def state_env(game) -> tuple[dict, dict]:
         env[f"on-board.{p.name}"] = sum(1 for piece in game.ships.pieces.values() if piece.owner == p.name)
         env[f"powered.{p.name}"] = sum(1 for piece in game.ships.pieces.values() if piece.owner == p.name and piece.under)
     env.update({"pool": len(game.pool.tiles), "bag": len(game.pool.bag), "token-bag": game.token_bag,
-                "removed": len(game.pool.removed), "tiles": len(game.board.cells), "turn": game.turn,
+                "removed": len(game.pool.removed), "tiles": len(game.board.cells), "turn": game.turn + 1,
                 "phase": game.phase, "current": game.current.name, "over": game.is_over,
                 "winner": " and ".join(game.winners()) if game.is_over else "none"})
     for kind in ("lane", "system", "station"):

@@ -15,6 +15,11 @@ Cell = tuple[int, ...]
 Point = tuple[float, float]
 
 
+@lru_cache(maxsize=65536)
+def _format_cell(cell: Cell) -> str:
+    return "(" + ",".join(str(v) for v in cell) + ")"
+
+
 @shared
 class Grid(ABC):
     name: str
@@ -60,10 +65,5 @@ class Grid(ABC):
         """The cell edge on which a face's ``edge`` lies when the face has ``rotation``."""
         return (edge + rotation) % self.edges
 
-    def format_cell(self, cell: Cell) -> str:
-        return _format_cell(cell)
-
-
-@lru_cache(maxsize=65536)
-def _format_cell(cell: Cell) -> str:
-    return "(" + ",".join(str(v) for v in cell) + ")"
+    # ``grid.format_cell(cell)``: ``(0,1,1)``, asked for most option texts (a cached C call)
+    format_cell = staticmethod(_format_cell)

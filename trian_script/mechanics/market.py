@@ -13,17 +13,27 @@ def exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[
     """Every exchange a player holding ``owned`` may make: text -> (the kinds given, the kind taken)."""
     if give <= 0 or take <= 0:
         return {}
-    # what matters is how many of each kind the player holds, up to ``give``, and which kinds are
-    # available: asked at every trade decision, the answer is kept for each such holding
+    return dict(exchanges_of(holding(owned, give, take, available)))
+
+
+def holding(owned: Counter, give: int, take: int, available: Counter) -> tuple:
+    """What decides the exchanges a player may make (a key for what is worked out from them): how
+    many of each kind the player holds, up to ``give``, and which kinds are available."""
     held = tuple(sorted((c, min(n, give)) for c, n in owned.items() if n > 0))
     wanted = tuple(sorted(c for c, n in available.items() if n >= take))
-    key = (held, give, take, wanted)
+    return held, give, take, wanted
+
+
+def exchanges_of(key: tuple) -> dict[str, tuple[tuple, str]]:
+    """``exchanges`` for a ``holding`` (kept for each: asked at every trade decision; do not
+    change the answer)."""
     known = _KNOWN.get(key)
     if known is None:
         if len(_KNOWN) >= 4096:
             _KNOWN.clear()
-        known = _KNOWN[key] = _exchanges(dict(held), give, take, wanted)
-    return dict(known)
+        held, give, take, wanted = key
+        known = _KNOWN[key] = _exchanges(dict(held), give, take, wanted) if give > 0 and take > 0 else {}
+    return known
 
 
 _KNOWN: dict[tuple, dict] = {}

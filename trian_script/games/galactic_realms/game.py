@@ -9,7 +9,7 @@ from functools import partial
 from ...board import Board
 from ...board.sides import parse_place, place_text, region_name
 from ...engine.game import Game, IllegalChoice
-from ...engine.options import Options
+from ...engine.options import Options, with_more
 from ...mechanics import control, surround, tile_laying
 from ...mechanics.presence import Presence
 from ...mechanics.tile_laying.placing import Placing
@@ -57,7 +57,7 @@ class GalacticRealms(Game):
         first = self.rng.randrange(len(seats)) if v("first_player") == "random" else 0  # GR-2.4
         self.turn_order = [(first + k) % len(seats) for k in range(len(seats))]
         self.surrounded = {f.name for f in tileset.features.values() if f.surrounded}
-        self.placed, self.offered = None, {}  # the cell of the tile placed last, its free features
+        self.placed, self.offered, self.used = None, {}, 0  # the last tile's cell, its free features; token uses
         self.stations: set = set()  # cells of stations not yet complete
         self.completed: list = []  # what this turn's tile completed: ("area", root) or ("cell", cell)
         self.closed_counts: Counter = Counter()
@@ -65,8 +65,7 @@ class GalacticRealms(Game):
         self._start_turn()
 
     # -- GR-3.1 place, GR-3.6 a stuck pool ------------------------------------------------------
-    def _start_turn(self) -> None:
-        self.used = 0
+    def _start_turn(self) -> None:  # also after a refresh before placing: some pool tile must fit (GR-3.6)
         if not tile_laying.unstick(self.pool, self.board, self.values["pool.size"], self.values["stuck_pool"],
                                    self.rng, self.placing.fits):
             return self._end()
@@ -176,8 +175,11 @@ class GalacticRealms(Game):
     def _use_token(self, use, *args) -> None:
         self.current.tokens -= 1
         self.used += 1
-        self.token_bag += self.values["spent_token_to"] == "bag"
+        # a power-up token lies under its Starship (GR-7.4) and reaches the bag only when it leaves (GR-6.3)
+        self.token_bag += self.values["spent_token_to"] == "bag" and use != self.ships.put_under
         use(*args)
+        if self.phase == "place":  # a refresh before placing (any_step) may leave a pool that fits nowhere
+            self._start_turn()
         if self.phase == "token" and not self._can_use_token():
             self._refill()
 
@@ -186,7 +188,7 @@ class GalacticRealms(Game):
         if not self.pool.tiles and not self.pool.bag:
             return self._end()  # GR-8.1
         self.current_index = (self.current_index + 1) % len(self.players)
-        self.turn += 1
+        self.turn, self.used = self.turn + 1, 0
         self._start_turn()
 
     # -- GR-8 ----------------------------------------------------------------------------------
@@ -211,11 +213,11 @@ class GalacticRealms(Game):
     # -- the kernel's questions ------------------------------------------------------------------
     def options_now(self):
         phase = self.phase
-        options = self._place_options() if phase == "place" else dict(self.offered) if phase == "starship" else {}
+        options = self._place_options() if phase == "place" else self._starship_options() if phase == "starship" else {}
         if phase != "place":
             options["pass"] = self._score_step if phase == "starship" else self._refill
         if phase == "token" or self.values["token_timing"] == "any_step":
-            return {**dict(zip(options, options.values())), **self._token_options()}
+            return with_more(options, self._token_options())
         return options
 
     def prompt_now(self) -> str:

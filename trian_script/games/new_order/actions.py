@@ -74,15 +74,15 @@ def _extraction(game) -> dict:
     outpost = _has_outpost(game)
     cost = _price(game, "mineral", outpost)
     if me.credits >= cost:
-        for colour in sorted(c for c, n in game.bag.items() if n > 0):
-            out[f"buy mineral {colour}"] = partial(_buy_mineral, game, colour, cost)
+        colours = tuple(sorted(c for c, n in game.bag.items() if n > 0))
+        out.update(_kept_options(game, ("buy", colours, cost), _buy_options, colours, cost))
     token_cost = _price(game, "combat-token", outpost)
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
     give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
-    for text, (pair, colour) in market.exchanges(me.minerals, give, take, game.bag).items():
-        out[text] = partial(_exchange, game, pair, colour, take)
-    if not game.gained and _entitlements(game):
+    holding = market.holding(me.minerals, give, take, game.bag)
+    out.update(_kept_options(game, ("exchange", holding), _exchange_options, holding))
+    if not game.gained and _entitlements(game, first=True):
         out["gain minerals"] = partial(_start_gain, game)
     out.update(game.skills.evolution_options())
     out.update(_skill_options(game, "extraction"))
@@ -93,12 +93,35 @@ def _extraction(game) -> dict:
 def _skill_options(game, *phases) -> dict:
     """What skills (DSL actions) and plugins add to a phase."""
     out = {}
-    me = game.current.name
+    me, skills, hooks = game.current.name, game.skills, game.hooks
     for phase in phases:
-        out.update(game.skills.action_options(phase))
-        for extra in game.hooks.call("trian_options", me, game=game, player=me, phase=phase):
-            out.update(extra or {})
+        out.update(skills.action_options_for(me, phase))
+        if hooks.hears("trian_options", phase):
+            for extra in hooks.call("trian_options", me, game=game, player=me, phase=phase):
+                out.update(extra or {})
     return out
+
+
+def _kept_options(game, key: tuple, make, *args):
+    """``make(game, *args)``: options made once per game for each ``key`` (a player holds the same
+    few minerals again and again, a ship moves between the same tiles turn after turn). Callers
+    copy them; they belong to this game, so a copy or a pickle of it does not hold them."""
+    known = game.__dict__.get("_made_options")
+    if known is None:
+        known = game._made_options = {}
+    options = known.get(key)
+    if options is None:
+        options = known[key] = make(game, *args)
+    return options
+
+
+def _buy_options(game, colours: tuple, cost: int) -> dict:
+    return {f"buy mineral {colour}": partial(_buy_mineral, game, colour, cost) for colour in colours}
+
+
+def _exchange_options(game, holding: tuple) -> dict:
+    take = holding[2]
+    return {text: partial(_exchange, game, pair, colour, take) for text, (pair, colour) in market.exchanges_of(holding).items()}
 
 
 def _buy_mineral(game, colour: str, cost: int) -> None:
@@ -121,8 +144,9 @@ def _exchange(game, pair, colour: str, take: int) -> None:
     game.note(f"{me.name} exchanges {'+'.join(pair)} for {colour}" + (f" ×{take}" if take > 1 else ""))
 
 
-def _entitlements(game) -> list[tuple[int, int]]:
-    """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine."""
+def _entitlements(game, first: bool = False) -> list[tuple[int, int]]:
+    """NO-3.1.3: (nebula root, minerals) for each closed nebula the player controls and may mine
+    (``first``: only the first found, to know whether there is any)."""
     me = game.current.name
     out = []
     find, totals_of, cells = game.board.forest.find, game.board.forest.totals, game.board.cells
@@ -143,6 +167,8 @@ def _entitlements(game) -> list[tuple[int, int]]:
         amount = min(amount, game.param("gain.max-per-nebula", me), sum(totals.minerals.values()))
         if amount:
             out.append((root, amount))
+            if first:
+                return out
     return out + _rogue_entitlements(game)
 
 
@@ -255,7 +281,7 @@ def _place_parse(tile_id: str, text: str) -> tuple | None:
 # -- phase 3 (NO-3.3) ------------------------------------------------------------------------
 def _exploration(game) -> dict:
     if game.actions_left <= 0:
-        return {**after_the_action(game), "pass": game.end_turn}
+        return {**_after_the_action_now(game), "pass": game.end_turn}
     out = {}
     if any(n > 0 for n in game.bag.values()):
         out["research"] = partial(_research, game)
@@ -280,6 +306,15 @@ def after_the_action(game) -> dict:
     """What a player may still do once the phase-3 action is taken: take emissaries back (NO-4.4)
     and use abilities that are not an action. With none, the turn ends by itself."""
     return {**withdrawals(game), **_skill_options(game, "exploration-free")}
+
+
+def _after_the_action_now(game) -> dict:
+    """``after_the_action``, as the end of the action listed it (``NewOrder._count_action``) when
+    nothing happened since: the choice that ended the action is the last in the log."""
+    known = game.__dict__.pop("_after_the_action", None)
+    if known is not None and known[0] == len(game.log) and game.waiting is None:
+        return known[1]
+    return after_the_action(game)
 
 
 def withdrawals(game) -> dict:
@@ -396,13 +431,18 @@ def _send_ship(game, cell, kind: str, region: int) -> None:
 
 def _ship_moves(game) -> dict:
     """NO-3.3.5: move one of your ships up to its range through outer space."""
-    me, fmt = game.current.name, game.board.grid.format_cell
+    me = game.current.name
     out = {}
     for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
-        origin = fmt(cell)
         for target, region in sorted(game.ship_destinations(cell).items()):
-            out[f"move ship @{origin} to @{fmt(target)}"] = partial(_move, game, cell, target, region)
+            text, move = _kept_options(game, ("move", cell, target, region), _move_option, cell, target, region)
+            out[text] = move
     return out
+
+
+def _move_option(game, cell, target, region: int) -> tuple:
+    fmt = game.board.grid.format_cell
+    return f"move ship @{fmt(cell)} to @{fmt(target)}", partial(_move, game, cell, target, region)
 
 
 def _move(game, cell, target, region) -> None:
@@ -440,11 +480,19 @@ def _teleports(game) -> dict:
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:
-        for target, region, label in teleport_targets(game, kind, origin):
-            text = f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else "")
-            out[text] = partial(_teleport_action, game, kind, origin, target, region, origin in sources)
+        for target, region, label in teleport_targets(game, kind, origin):  # (a ship on a teleport: the same, turn after turn)
+            from_radius = origin in sources  # the teleport added this turn moves 1 unit (NO-3.3.4)
+            text, teleport = _kept_options(game, ("teleport", kind, origin, target, region, label, from_radius),
+                                           _teleport_option, kind, origin, target, region, label, from_radius)
+            out[text] = teleport
     out.update(skill_pieces.token_teleports(game))  # a ship-like token is teleported as a ship
     return out
+
+
+def _teleport_option(game, kind: str, origin, target, region: int, label: str, from_radius: bool = False) -> tuple:
+    fmt = game.board.grid.format_cell
+    return (f"teleport {kind} @{fmt(origin)} to @{fmt(target)}" + (f" {label}" if label else ""),
+            partial(_teleport_action, game, kind, origin, target, region, from_radius))
 
 
 def teleport_targets(game, kind: str, origin) -> list:
@@ -493,11 +541,13 @@ def _emissary_targets(game, origin):
 def _emissary_parts(face) -> list:
     """(region, name) of the parts of a face where an emissary may arrive by teleport: none on a
     face that shows a teleport or a Trian extractor (NO-3.3.4)."""
-    def parts(face) -> list:
-        if face.prop_total("teleport") or face.prop_total("extractor"):
-            return []
-        return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
-    return face.kept("emissary-parts", parts)
+    return face.kept("emissary-parts", _emissary_parts_of)
+
+
+def _emissary_parts_of(face) -> list:
+    if face.prop_total("teleport") or face.prop_total("extractor"):
+        return []
+    return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
 
 
 def _token_works_as(game, cell, piece: str) -> bool:
@@ -509,7 +559,9 @@ def _token_works_as(game, cell, piece: str) -> bool:
 def token_kinds(ruleset, key: str, value=True) -> frozenset:
     """The kinds of special token whose definition says ``key = value`` (``works-as = teleport``,
     ``ship-like = true``): the ruleset never changes, so each question is answered once."""
-    table = ruleset.__dict__.setdefault("_token_kinds", {})
+    table = ruleset.__dict__.get("_token_kinds")
+    if table is None:
+        table = ruleset.__dict__["_token_kinds"] = {}
     kinds = table.get((key, value))
     if kinds is None:
         kinds = table[(key, value)] = frozenset(k for k, spec in ruleset.tokens.items() if spec.get(key) == value)
@@ -534,10 +586,12 @@ def ship_targets(game, origin, owner: str | None = None) -> list:
 
 def ship_parts(face) -> list:
     """(region, label) of the parts of a face where a ship stands: ``space`` is no label."""
-    def parts(face) -> list:
-        names = [region_name(face.regions, i) for i in range(len(face.regions))]
-        return [(i, "" if names[i] == "space" else names[i]) for i, r in enumerate(face.regions) if "ship" in r.holds]
-    return face.kept("ship-parts", parts)
+    return face.kept("ship-parts", _ship_parts_of)
+
+
+def _ship_parts_of(face) -> list:
+    names = [region_name(face.regions, i) for i in range(len(face.regions))]
+    return [(i, "" if names[i] == "space" else names[i]) for i, r in enumerate(face.regions) if "ship" in r.holds]
 
 
 def _teleport_action(game, kind: str, origin, target, region: int, from_radius: bool = False) -> None:

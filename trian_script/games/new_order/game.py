@@ -81,7 +81,14 @@ class NewOrder(Game):
     def __getstate__(self) -> dict:
         state = super().__getstate__()
         state.pop("_space_links", None)  # a cache, worked out again when asked
+        state.pop("_after_the_action", None)  # options: they belong to this game
+        state.pop("_made_options", None)
+        state.pop("_closed", None)
         return state
+
+    def checkpoint(self) -> None:
+        self.__dict__.pop("_after_the_action", None)  # the position may have changed outside the log
+        super().checkpoint()
 
     def zone(self, name: str) -> Counter:
         """New Order's zones: ``bag`` (minerals), ``minerals:PLAYER``, ``supply:PLAYER`` (pieces on
@@ -114,10 +121,12 @@ class NewOrder(Game):
 
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
-        if not context:  # asked several times per decision: a known value without a further call
-            known = self.skills.known(name, player)
+        if not context:  # asked several times per decision: a known value without a further call,
+            known = self.skills._values.get(player)  # unless a skill changed it (``param`` counts that)
             if known is not None:
-                return known
+                value = known.get(name)
+                if value is not None and (name, "changers") not in known:
+                    return value
         return self.skills.param(name, player, context)
 
     def points_changed(self, player: str, amount: int) -> None:
@@ -128,7 +137,7 @@ class NewOrder(Game):
         if event == "unit-moved":
             self.arrived.add(data["cell"])
         self.skills.emit(event, subject, data)
-        super().emit(event, subject, **data)
+        self.announce(event, subject, data)
         if self.special_tokens:  # ship-like and settled tokens follow the game's rules (skill_pieces)
             after_event(self, event, data)
 
@@ -390,7 +399,9 @@ class NewOrder(Game):
         if there is None:
             return None
         # two laid tiles never change: their link is worked out once (asked at every ship move)
-        links = self.__dict__.setdefault("_space_links", {})
+        links = self.__dict__.get("_space_links")
+        if links is None:
+            links = self._space_links = {}
         known = links.get((cell, region, other))
         if known is not None and known[0] is placed and known[1] is there:
             return known[2]
@@ -446,6 +457,8 @@ class NewOrder(Game):
         cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
+        links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
+        closed = self._closed_tiles(barred)
         for _ in range(steps):
             following = []
             for here, region in frontier:
@@ -453,9 +466,18 @@ class NewOrder(Game):
                     if other in seen or other in reach:
                         continue
                     placed = cells.get(other)
-                    if placed is None or (barred and not barred.isdisjoint(_shown(placed.face))):
+                    if placed is None:
                         continue
-                    linked = self.space_link(here, region, other) if region is not None else None
+                    shut = closed.get(other)
+                    if shut is None:
+                        shut = closed[other] = bool(barred) and not barred.isdisjoint(_shown(placed.face))
+                    if shut:
+                        continue
+                    known = links.get((here, region, other))
+                    if known is not None and known[1] is placed and known[0] is cells[here]:
+                        linked = known[2]
+                    else:
+                        linked = self.space_link(here, region, other) if region is not None else None
                     if linked is None and not (passes and self._passable(here, other, passes)):
                         continue
                     if linked is None:
@@ -466,6 +488,17 @@ class NewOrder(Game):
                         out[other] = linked
             frontier = following
         return out
+
+    def _closed_tiles(self, barred: frozenset) -> dict:
+        """Tile -> whether it shows one of ``barred`` (a laid tile never changes: each is asked once
+        per game; a cache, not copied)."""
+        tables = self.__dict__.get("_closed")
+        if tables is None:
+            tables = self._closed = {}
+        table = tables.get(barred)
+        if table is None:
+            table = tables[barred] = {}
+        return table
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
         """How far ``player``'s ships of ``kind`` move, the features they pass, the features and
@@ -625,6 +658,8 @@ class NewOrder(Game):
                 after = actions.after_the_action(self)
             if not after:
                 self.end_turn()
+            elif not self.queue:  # nothing runs before the next decision, which offers these again
+                self._after_the_action = (len(self.log) + 1, after)
 
     def end_turn(self) -> None:
         self.then(self.resolve_events, self._next_turn)
@@ -665,5 +700,8 @@ def _space_at(orientation) -> list:
 def _shown(face) -> frozenset:
     """The features a face shows and the properties it carries (``ship.barred-tiles`` names
     either)."""
-    return face.kept("shown", lambda face: frozenset({region.kind for region in face.regions}
-                                                     | {p for region in face.regions for p, n in region.props if n}))
+    return face.kept("shown", _shown_by)
+
+
+def _shown_by(face) -> frozenset:
+    return frozenset({region.kind for region in face.regions} | {p for region in face.regions for p, n in region.props if n})

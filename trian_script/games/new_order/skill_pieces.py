@@ -21,10 +21,11 @@ from .actions import ship_targets, token_kinds
 
 def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
-    kinds = token_kinds(game.ruleset, "ship-like")  # asked for every ship's move: most tokens are no ships
-    if not kinds or not game.special_tokens:
+    tokens = game.special_tokens  # asked for every ship's move and after every event
+    if not tokens:
         return []
-    return [t for t in game.special_tokens.values() if t.kind in kinds and not t.data.get("fixed")]
+    kinds = token_kinds(game.ruleset, "ship-like")  # most tokens are no ships
+    return [t for t in tokens.values() if t.kind in kinds and not t.data.get("fixed")] if kinds else []
 
 
 def ship_like_cells(game) -> set:

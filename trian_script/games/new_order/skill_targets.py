@@ -276,10 +276,12 @@ from .skill_pieces import (evade, gather, is_ship_like, move_token_as_ship, sett
 def _spaces(face) -> tuple:
     """(region, label) of the parts of a face where a ship stands: the label names the part when
     the face has several (`` space2``)."""
-    def spaces(face) -> tuple:
-        found = [i for i, r in enumerate(face.regions) if "ship" in r.holds]
-        return tuple((i, "" if len(found) == 1 else " " + region_name(face.regions, i)) for i in found)
-    return face.kept("ship-places", spaces)
+    return face.kept("ship-places", _spaces_of)
+
+
+def _spaces_of(face) -> tuple:
+    found = [i for i, r in enumerate(face.regions) if "ship" in r.holds]
+    return tuple((i, "" if len(found) == 1 else " " + region_name(face.regions, i)) for i in found)
 
 
 def constructions(game, player: str) -> list:

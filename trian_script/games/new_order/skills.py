@@ -20,6 +20,7 @@ from ...immutable import shared
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
 from .skill_targets import PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
@@ -142,6 +143,7 @@ class SkillAction:
     choices: tuple[Choice, ...] = ()  # each option is one target of each choice
     early: bool = False  # its condition reads no target: asked once, before the targets are listed
     limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
+    plain_label: bool = False  # its label names its choices only (``move {token} to {to}``): their words
 
 
 @shared
@@ -223,10 +225,20 @@ def _action(definition: dict, formula) -> SkillAction:
         per_tile = source.text.partition("(")[0].strip() in PER_TILE  # (a source is a call)
         choices.append(Choice(c["name"], source, where, free, free and not per_tile))
         before.append(c["name"])
-    condition = formula(definition.get("if"))
-    return SkillAction(definition["phase"], definition.get("label", ""), condition,
+    condition, label = formula(definition.get("if")), definition.get("label", "")
+    return SkillAction(definition["phase"], label, condition,
                        tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
-                       condition is not None and not _reads(before, condition), definition.get("limit-for"))
+                       condition is not None and not _reads(before, condition), definition.get("limit-for"),
+                       _names_only(label, before))
+
+
+def _names_only(label: str, chosen: list) -> bool:
+    """Whether every field of a label is a choice's name alone (no ``.data``, no format)."""
+    try:
+        fields = [(name, spec, conversion) for _, name, spec, conversion in Formatter().parse(label) if name is not None]
+    except ValueError:
+        return False
+    return bool(label) and all(name in chosen and not spec and not conversion for name, spec, conversion in fields)
 
 
 def _reads(chosen: list, *formulas) -> bool:
@@ -269,14 +281,15 @@ class SkillBook:
     def __init__(self, game):
         self.game = game
         self.owned: dict[str, Owned] = {}
-        self._cache: dict = {}
+        self._cache: dict = {}  # tables made from every player's skills (``_kept``)
+        self._values: dict = {}  # player -> {parameter or (parameter, context): value} (``param``)
         self._firing = False  # areas of effect are acting
         self._acting: list[tuple] = []  # (owner, skill) of the skills running now, innermost last
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
         self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
-        self._functions: dict = {}  # (what, player) -> functions bound to this game (``functions``)
+        self._functions: dict = {}  # functions bound to this game (``functions``, ``_unlock_option``)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -299,6 +312,7 @@ class SkillBook:
         owned.skills.append(skill)
         owned.special.update(dict(skill.grants))
         self._cache.clear()
+        self._values.pop(player, None)  # a skill modifies its owner's parameters only (others': a plugin's)
         if skill.plugin:
             from ...plugins.manager import load_class
 
@@ -325,8 +339,19 @@ class SkillBook:
                 if cost is None:
                     cost = costs[side] = game.param(f"evolution.{side}", me.name)
                 if me.credits >= cost:
-                    out[f"unlock module {number} {side} {skill}"] = partial(self._unlock, number, side, skill, cost)
+                    text, unlock = self._unlock_option(number, side, skill, cost)
+                    out[text] = unlock
         return out
+
+    def _unlock_option(self, number: int, side: str, skill: str, cost: int) -> tuple:
+        """(text, what choosing it does) of unlocking a module side: the same every time it is
+        offered (the current player's), so made once."""
+        key = ("unlock", number, side, skill, cost)
+        known = self._functions.get(key)
+        if known is None:
+            known = self._functions[key] = (f"unlock module {number} {side} {skill}",
+                                            partial(self._unlock, number, side, skill, cost))
+        return known
 
     def _unlock(self, number: int, side: str, name: str, cost: int) -> None:
         game, me = self.game, self.game.current
@@ -338,20 +363,15 @@ class SkillBook:
         game.emit("module-unlocked", me.name, skill=name, side=side)
 
     # -- parameters ---------------------------------------------------------------------------
-    def known(self, name: str, player: str | None):
-        """The value of a parameter without context when it is known already (else None)."""
-        key = (name, player)
-        known = self._cache.get(key)
-        if known is not None and self._changers_cached and (key, "changers") in self._cache:
-            return None  # a skill changed it: ``param`` counts that change each time it is used
-        return known
-
     def param(self, name: str, player: str | None, context: dict):
-        key = (name, player, tuple(sorted(context.items()))) if context else (name, player)
-        value = self._cache.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
+        known = self._values.get(player)
+        if known is None:
+            known = self._values[player] = {}
+        key = (name, tuple(sorted(context.items()))) if context else name
+        value = known.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
         if value is not _UNKNOWN:
             if self._changers_cached:  # a skill changed this value: its change counts again (balance lab)
-                changers = self._cache.get((key, "changers"))
+                changers = known.get((key, "changers"))
                 if changers:
                     self._count_changes(name, changers)
             return value
@@ -376,9 +396,9 @@ class SkillBook:
         if changers:
             self._count_changes(name, changers)
         if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
-            self._cache[key] = value
+            known[key] = value
             if changers:
-                self._cache[(key, "changers")] = changers
+                known[(key, "changers")] = changers
                 self._changers_cached = True
         return value
 
@@ -454,7 +474,9 @@ class SkillBook:
 
     def _base(self, name: str):
         """A parameter's value before any skill (the ruleset never changes: looked up once)."""
-        bases = self.__dict__.setdefault("_bases", {})
+        bases = self.__dict__.get("_bases")
+        if bases is None:
+            bases = self._bases = {}
         if name not in bases:
             bases[name] = self._ruleset_base(name)
         return bases[name]
@@ -500,8 +522,12 @@ class SkillBook:
 
     def _areas(self) -> list:
         """(player, skill, area) of every area of effect."""
-        return self._kept("areas", lambda: [(player, skill, area) for player, owned in self.owned.items()
-                                             for skill in owned.skills for area in skill.areas])
+        table = self._cache.get("areas")  # (asked after every event: one lookup)
+        return table if table is not None else self._kept("areas", self._all_areas)
+
+    def _all_areas(self) -> list:
+        return [(player, skill, area) for player, owned in self.owned.items()
+                for skill in owned.skills for area in skill.areas]
 
     def fire_areas(self) -> None:
         """Every area of effect acts on what stands in its field now (after any event and any skill
@@ -517,23 +543,25 @@ class SkillBook:
             self._firing = False
 
     def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
-        game = self.game
+        game, word = self.game, None
         for token in game.tokens_of(player, area.token):
             if area.until == "exmitted" and game.exmitter_reach(token.cell):
                 game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
                 game.remove_token(token)
             elif _ship_around(game, token.cell):  # after most events no ship stands near a token
-                self._fire_token(player, skill, area, token)
+                # the field's word (``edge``) reads parameters only: the same for every token
+                word = word or area.field(self.owner_env(player, skill, None))
+                self._fire_token(player, skill, area, token, word)
 
-    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token) -> None:
+    def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token, word: str) -> None:
         game = self.game
         fmt = game.board.grid.format_cell
-        env = self.owner_env(player, skill, None)
-        field = field_cells(game, token.cell, area.field(env))
+        field = field_cells(game, token.cell, word)
         ship_tokens = ship_like_tokens(game)
         occupied = {c for c in field if c in game.ships} | {t.cell for t in ship_tokens if t.cell in field}
         if not occupied:
             return  # after most events no ship stands in a field
+        env = self.owner_env(player, skill, None)
         own = Target(f"@{fmt(token.cell)}", (("cell", token.cell), ("token", token.id)))
         for cell in (c for c in field if c in occupied):
             for piece in pieces_at(game, cell, ship_tokens):
@@ -546,14 +574,16 @@ class SkillBook:
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
-        def build() -> dict:
-            index: dict = {}
-            for player, owned in self.owned.items():
-                for skill in owned.skills:
-                    for i, trigger in enumerate(skill.triggers):
-                        index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
-            return index
-        return self._kept("triggers", build)
+        table = self._cache.get("triggers")  # (asked at every event: one lookup)
+        return table if table is not None else self._kept("triggers", self._all_triggers)
+
+    def _all_triggers(self) -> dict:
+        index: dict = {}
+        for player, owned in self.owned.items():
+            for skill in owned.skills:
+                for i, trigger in enumerate(skill.triggers):
+                    index.setdefault(trigger.event, []).append((player, owned, skill, i, trigger))
+        return index
 
     # -- skill actions ---------------------------------------------------------------------------
     def action_options(self, phase: str) -> dict:
@@ -561,9 +591,12 @@ class SkillBook:
 
     def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
         """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
+        actions = self._actions().get((me, phase))
+        if not actions:
+            return {}  # most phases of most listings
         out = {}
         owned = self.owned.get(me)
-        for skill, index, action in self._actions().get((me, phase), ()):
+        for skill, index, action in actions:
             if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
             env = self.owner_env(me, skill, index)
@@ -579,14 +612,16 @@ class SkillBook:
     def _actions(self) -> dict:
         """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
         order of the skills."""
-        def build() -> dict:
-            index: dict = {}
-            for player, owned in self.owned.items():
-                for skill in owned.skills:
-                    for number, action in enumerate(skill.actions):
-                        index.setdefault((player, action.phase), []).append((skill, number, action))
-            return index
-        return self._kept("actions", build)
+        table = self._cache.get("actions")  # (asked for every phase of every listing: one lookup)
+        return table if table is not None else self._kept("actions", self._all_actions)
+
+    def _all_actions(self) -> dict:
+        index: dict = {}
+        for player, owned in self.owned.items():
+            for skill in owned.skills:
+                for number, action in enumerate(skill.actions):
+                    index.setdefault((player, action.phase), []).append((skill, number, action))
+        return index
 
     def _choice_options(self, me: str, skill: Skill, index: int, action: SkillAction, env: dict,
                         names: dict | None = None) -> dict:
@@ -603,7 +638,7 @@ class SkillBook:
             for choice in action.choices:
                 if choice.quick:  # quick to know: asked first
                     free.of(choice)
-            combinations = list(self._picks(action.choices, free, Scope(env, {})))
+            combinations = self._combinations(action.choices, free, Scope(env, {}))
         except _NoTargets:
             return {}
         for picked in combinations:
@@ -611,22 +646,25 @@ class SkillBook:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
             if late and not action.condition(Scope(env, picked)):
                 continue
-            words = {name: _Words(target) for name, target in picked.items()}
-            text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
+            if action.plain_label:  # (most labels: the targets' words, without a wrapper each)
+                text = action.label.format_map({name: target.text for name, target in picked.items()})
+            else:
+                words = {name: _Words(target) for name, target in picked.items()}
+                text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
     def _bound(self, me: str, env: dict) -> dict:
         """The functions a choice's formulas call for ``me``: the owner's and the sources of
         targets."""
-        return self.functions("choosing", me, lambda: {**env[BOUND], **sources(self.game, me)})
+        return self.functions("choosing", me, _choosing_functions, self.game, me, env)
 
-    def functions(self, what: str, player: str, make) -> dict:
-        """The functions ``make()`` binds to this game and ``player`` (they read the game when
+    def functions(self, what: str, player: str, make, *args) -> dict:
+        """The functions ``make(*args)`` binds to this game and ``player`` (they read the game when
         called, so they are made once per game and player: many are asked for at every decision)."""
         known = self._functions.get((what, player))
         if known is None:
-            known = self._functions[(what, player)] = make()
+            known = self._functions[(what, player)] = make(*args)
         return known
 
     def once_per_listing(self, key, make, *args):
@@ -647,6 +685,22 @@ class SkillBook:
             if choice.where is None or choice.where(env):
                 yield target
         env.pop(choice.name, None)
+
+    def _combinations(self, choices, free: "_FreeTargets", env: "Scope") -> list[dict]:
+        """``_picks`` as a list; one or two choices (most actions) without a generator per target."""
+        first = choices[0]
+        firsts = free.of(first) if first.quick else self._targets(first, env)
+        if len(choices) == 1:
+            return [{first.name: target} for target in firsts]
+        if len(choices) > 2:
+            return list(self._picks(choices, free, env))
+        second, out = choices[1], []
+        for one in firsts:
+            env[first.name] = one
+            for two in free.of(second) if second.free else self._targets(second, env):
+                out.append({first.name: one, second.name: two})
+        env.pop(first.name, None)
+        return out
 
     def _picks(self, choices, free: "_FreeTargets", env: "Scope", picked: dict | None = None):
         """Every combination of targets, in order, as {choice: target}: each choice may read the
@@ -757,11 +811,11 @@ class OwnerEnv(dict):
     """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
     Each value is worked out when a formula first reads it (most read one or two), then kept."""
 
+    __slots__ = ("game", "owned", "player", "skill", "index")  # one is made per action listed
     WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
     def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
-        super().__init__()
         self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
 
     def __missing__(self, key: str):
@@ -781,10 +835,7 @@ class OwnerEnv(dict):
                 return self.owned.special[rest]  # special tokens in the owner's supply
             raise KeyError(key)
         if key == BOUND:
-            return game.skills.functions("owner", player, lambda: {  # what a condition may call
-                "param": partial(game.param, player=player),
-                "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
-                "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)})
+            return game.skills.functions("owner", player, _owner_functions, game, player)  # what a condition may call
         if key in game.ruleset.value("minerals"):
             return key
         if key in self.SIMPLE:
@@ -803,6 +854,18 @@ class OwnerEnv(dict):
         "current": lambda env, me: env.game.current.name,
         "uses-this-turn": lambda env, me: env.owned.uses[(env.skill.name, env.index)] if env.index is not None else 0,
     }
+
+
+def _choosing_functions(game, player: str, env: "OwnerEnv") -> dict:
+    """The functions a choice's formulas call: the owner's and the sources of targets."""
+    return {**env[BOUND], **sources(game, player)}
+
+
+def _owner_functions(game, player: str) -> dict:
+    """The functions a condition may call for ``player`` (``OwnerEnv``'s ``BOUND``)."""
+    return {"param": partial(game.param, player=player),
+            "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
+            "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
 
 
 class Scope(dict):
