@@ -75,5 +75,6 @@ def adjust(game, zone: str, kind: str, change: int, reason: str) -> Effect:
 def _record(game, effect: Effect, event: str) -> Effect:
     game.effects.append(effect)
     # heard by the plugins that declare these events (``hears``), so older plugins see no change
-    game.hooks.call_declared("trian_event", event, game=game, event=event, data={"effect": effect})
+    if game.hooks.declares("trian_event", event):  # (mostly none: nothing is made for them)
+        game.hooks.call_declared("trian_event", event, game=game, event=event, data={"effect": effect})
     return effect

@@ -91,7 +91,7 @@ class Hooks:
         """Hook ``name`` for the plugins that declare ``key`` in their ``hears`` (a new kind of
         event that plugins written before it must not be surprised by)."""
         results = []
-        if not self._declares(name, key):  # asked for every effect: mostly nobody declares it
+        if not self.declares(name, key):  # asked for every effect: mostly nobody declares it
             return results
         for owner, method, _, only in self._methods.get(name, ()):
             if only is not None and key in only:
@@ -105,7 +105,7 @@ class Hooks:
         known = self._listeners.get((name, key)) or self._listened(name, key)  # asked at every change of step
         return known[0] or bool(known[1])
 
-    def _declares(self, name: str, key: str) -> bool:
+    def declares(self, name: str, key: str) -> bool:
         """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""
         known = self._hearing.get((name, key, "declared"))
         if known is None:
