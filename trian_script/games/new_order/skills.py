@@ -678,13 +678,18 @@ class SkillBook:
         return known
 
     @staticmethod
-    def _targets(choice: Choice, env: "Scope"):
+    def _targets(choice: Choice, env: "Scope") -> list:
         """The targets of ``choice`` that its condition allows (``env`` holds each while it is asked)."""
-        for target in choice.source(env):
-            env[choice.name] = target  # its data is read through it (``Scope.__missing__``)
-            if choice.where is None or choice.where(env):
-                yield target
-        env.pop(choice.name, None)
+        targets, where, name = choice.source(env), choice.where, choice.name
+        if where is None:
+            return list(targets)
+        out = []
+        for target in targets:
+            env[name] = target  # its data is read through it (``Scope.__missing__``)
+            if where(env):
+                out.append(target)
+        env.pop(name, None)
+        return out
 
     def _combinations(self, choices, free: "_FreeTargets", env: "Scope") -> list[dict]:
         """``_picks`` as a list; one or two choices (most actions) without a generator per target."""
@@ -778,7 +783,7 @@ class _FreeTargets:
     def of(self, choice: Choice) -> list:
         targets = self.known.get(choice.name)
         if targets is None:
-            targets = self.known[choice.name] = list(self.book._targets(choice, Scope(self.env, {})))
+            targets = self.known[choice.name] = self.book._targets(choice, Scope(self.env, {}))
             if not targets:  # no combination at all: the other choices' targets are not listed
                 raise _NoTargets
         return targets
