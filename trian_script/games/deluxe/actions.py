@@ -48,11 +48,12 @@ def emissaries(game) -> dict:
 
 
 def builds(game) -> dict:
-    """DX-3.5 (b), DX-3.6 (c): a station on one's own unguarded emissary in a controlled closed area."""
+    """DX-3.5 (b), DX-3.6 (c): a station on one's own (DX-7.4: or a partner's) unguarded emissary in a
+    controlled closed area."""
     me, fmt, out = game.current, game.board.grid.format_cell, {}
     for cell, emissary in sorted(game.emissaries.items()):
         level = no.NEXT_STATION.get(emissary.station)
-        if level and emissary.player == me.name and me.supply[level + "s"] and not game.guard(cell) \
+        if level and game.side(emissary.player) == game.side(me.name) and me.supply[level + "s"] and not game.guard(cell) \
                 and (area := game.region_area(cell, emissary.region)) and game.controller(area) == game.side(me.name) \
                 and not (area.kind == "system" and set(no._at_least(level)) & set(no.stations_in(game, area))):
             out[f"build {level} @{fmt(cell)}"] = partial(_build, game, cell, level, area)
@@ -121,7 +122,7 @@ def _launch(game, cell, kind: str, region: int) -> None:
 def ship_moves(game) -> dict:  # DX-3.11 (h) (X)
     fmt, out = game.board.grid.format_cell, {}
     for cell, ship in sorted(game.ships.items()):
-        if ship.player == game.current.name:
+        if game.side(ship.player) == game.side(game.current.name):  # DX-7.4: a partner's ships too
             for target, (region, steps) in sorted(destinations(game, cell).items()):
                 out[f"move ship @{fmt(cell)} to @{fmt(target)}"] = partial(_move, game, cell, target, region, steps)
     return out
@@ -161,7 +162,7 @@ def teleports(game, jumps_only: bool = False) -> dict:
                 movers.append(("emissary", c))
             if c in game.ships:
                 movers.append(("ship", c))
-    movers += [("ship", c) for c, s in sorted(game.ships.items()) if s.player == me
+    movers += [("ship", c) for c, s in sorted(game.ships.items()) if game.side(s.player) == game.side(me)
                and game.board.cells[c].face.prop_total("teleport") and ("ship", c) not in movers]
     out = {}
     for kind, origin in movers:
@@ -186,7 +187,10 @@ def _ship_targets(game, origin) -> list:
 
 
 def _teleport(game, kind: str, origin, target, region: int) -> None:
+    owner = game.emissaries[origin].player if kind == "emissary" else game.current.name
     no.teleport(game, kind, origin, target, region)
+    if owner != game.current.name and game.side(owner) == game.side(game.current.name):
+        no._outpost_bonus(game, target, region)  # DX-7.4: a partner's emissary is one's own (L332, L846)
     game.action_done()
 
 
