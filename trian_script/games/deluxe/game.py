@@ -223,6 +223,8 @@ class Deluxe(NewOrder):
         if not enemies:
             return
         self.battles += 1
+        if self.ruleset.value("battle.stops-move"):  # "Bitwa kończy ruch statku" (L633): its steps left are lost
+            self.ship_steps[cell] = self.ruleset.value("ship.move-per-turn")
         armed = self.has_property(ship.kind, "armed")
         for other in clash.certain(armed, enemies):
             self._fight(cell, other)
