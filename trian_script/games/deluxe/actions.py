@@ -195,26 +195,49 @@ def _teleport(game, kind: str, origin, target, region: int) -> None:
 
 
 # -- refusals ------------------------------------------------------------------------------------
-REFUSALS = (  # option text -> (rule, why)
+NOT_IN_DELUXE = ("buy", "sell", "exchange", "declare", "reroll", "keep", "unlock", "end extraction")
+REFUSALS = (  # option text -> (rule, why); a why may name the rules it leans on, in parentheses
+    ("withdraw", "DX-4.3", "only the winner who placed the closing tile takes emissaries back, as the area is "
+                           "scored (DX-7.2: in the family game the nebula's controller)"),
+    ("keep emissaries", "DX-4.3", "only the winner who placed the closing tile decides, as the area is scored"),
     ("expedition emissary", "DX-3.4", "an emissary goes onto the tile placed this turn (planet, nebula or outpost), "
-                                      "never an exmitter's reach, a teleport, an extractor tile or a tile with one"),
-    ("build research", "DX-3.5", "a research station goes on your unguarded emissary in a closed area you control"),
-    ("build space", "DX-3.6", "a space base goes on your research station in a closed area you control"),
-    ("teleport", "DX-3.8", "a teleport placed this turn moves an unguarded token beside it to an allowed place"),
-    ("expedition", "DX-3.10", "a ship is launched onto the tile placed this turn, with no ship beside it"),
-    ("move ship", "DX-3.11", "a ship moves through outer space, 3 tiles a turn, past own ships only"),
+                                      "never an exmitter's field (DX-4.8), a teleport, an extractor tile (DX-4.7) "
+                                      "or a tile with one"),
+    ("build research", "DX-3.5", "a research station goes on your emissary, neither blocked nor protected (DX-4.9), "
+                                 "in a closed area you control (one closed this turn is open until step 4, "
+                                 "DX-3.2.2); one per system"),
+    ("build space", "DX-3.6", "a space base goes on your research station in a closed area you control (one "
+                              "closed this turn is open until step 4, DX-3.2.2); one per system"),
+    ("teleport", "DX-3.8", "a teleport placed this turn moves a token beside it, neither under a station nor "
+                           "blocked or protected (DX-4.9), to an allowed place; a ship on a teleport jumps (DX-3.12)"),
+    ("expedition", "DX-3.10", "a ship is launched onto the tile placed this turn, out of an exmitter's field "
+                              "(DX-4.8), with no ship beside it and, for a corvette, no corvette in its outer space"),
+    ("move ship", "DX-3.11", "a ship moves through outer space, 3 tiles a turn, past own ships only; a battle "
+                             "ends its move (DX-5.1)"),
+    ("attack", "DX-5.2", "the attacker picks one of the enemy ships its battle offers"),
+    (("gain", "take"), "DX-3.1.1", "minerals are gained by themselves at the start of the turn"),
     ("research", "DX-3.3", "step 3 allows one action (an outpost adds two of b, c, g, h)"),
     ("pass", "DX-3.3", "the action is mandatory: research is always possible"),
     ("place", "DX-3.2.1", "a tile is placed after it is drawn, where it fits"),
     ("draw", "DX-3.2.1", "a tile is drawn in step 2, once"),
-    ("buy", "DX-1", "Deluxe has no trade, credits, combat tokens or skills"),
+    (NOT_IN_DELUXE, "DX-1", "Deluxe has no trade, credits, dice, combat tokens or skills"),
 )
+OUTPOST_ONLY = "a trade outpost's two actions are stations (b, c) and (X) one launch, moves and ship jumps"
 
 
 def refusal(game, text: str) -> tuple[str, str]:
     if game.phase == "place" and text.startswith("place "):
         return no.refusal(game, text)[0], "DX-3.2.1"
-    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "buy")):
+    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "gain", "take", "withdraw",
+                                                                 *NOT_IN_DELUXE)):
         return f"'{text}' is not possible now: the four steps come in order ({PROMPTS[game.phase]})", "DX-3"
+    if game.phase == "exploration" and not text.startswith(("withdraw", "keep emissaries")):
+        if game.main_done and (text.startswith(("research", "expedition emissary", "teleport emissary"))
+                               or (text.startswith("expedition") and game.launched)):
+            return OUTPOST_ONLY, "DX-3.7"
+        unit = text.split()[1] if text.startswith("expedition ") and len(text.split()) > 1 else ""
+        if unit in ("emissary", *game.kinds_with("ship")) \
+                and not game.current.supply["emissaries" if unit == "emissary" else unit + "s"]:
+            return f"no {unit} is left on your card until one returns", "DX-1.3" if unit == "emissary" else "DX-1.4"
     return next(((why, rule) for prefix, rule, why in REFUSALS if text.startswith(prefix)),
                 (f"'{text}' is not an option now ({PROMPTS.get(game.phase, game.phase)})", "DX-3"))
