@@ -232,8 +232,9 @@ def refusal(game, text: str) -> tuple[str, str]:
                                                                  *NOT_IN_DELUXE)):
         return f"'{text}' is not possible now: the four steps come in order ({PROMPTS[game.phase]})", "DX-3"
     if game.phase == "exploration" and not text.startswith(("withdraw", "keep emissaries")):
-        if game.main_done and (text.startswith(("research", "expedition emissary", "teleport emissary"))
-                               or (text.startswith("expedition") and game.launched)):
+        outpost_actions = game.main_done and game.actions_left > 0
+        if outpost_actions and (text.startswith(("research", "expedition emissary", "teleport emissary"))
+                                or (text.startswith("expedition") and game.launched)):
             return OUTPOST_ONLY, "DX-3.7"
         unit = text.split()[1] if text.startswith("expedition ") and len(text.split()) > 1 else ""
         if unit in ("emissary", *game.kinds_with("ship")) \
