@@ -159,7 +159,8 @@ class Deluxe(NewOrder):
         by_kind = self.ruleset.value("closing.order") == "kind-then-age"
         age = {cell: i for i, cell in enumerate(self.board.order)}
         closed.sort(key=lambda a: (KINDS.index(a.kind) if by_kind else 0, min(age[c] for c in a.tiles)))
-        self.then(*(partial(self._close, a.id) for a in closed))
+        self.offers = []  # (area, winner) that may take emissaries back once every area has scored
+        self.then(*(partial(self._close, a.id) for a in closed), self._offer_withdrawals)
 
     def _close(self, root: int) -> None:
         rs, closer, area = self.ruleset, self.current.name, self.board.area(root)
@@ -183,8 +184,12 @@ class Deluxe(NewOrder):
             self.fill_nebula(area, int(rs.formula("closing.nebula-minerals")(env)))
         self.controllers[root] = None if family_system else winner
         if winner and not family_system and (winner == self.side(closer) or rs.value("control.sticky")):
-            self.then(partial(self._offer_withdrawal, root, winner))
+            self.offers.append((root, winner))
         self.emit("area-closed", closer, kind=area.kind, controller=winner or "none", closer=closer, area=root)
+
+    def _offer_withdrawals(self) -> None:
+        offers, self.offers = self.offers, []
+        self.then(*(partial(self._offer_withdrawal, root, winner) for root, winner in offers))
 
     def _offer_withdrawal(self, root: int, winner: str) -> None:
         """DX-4.3: the winner who closed the area may take back emissaries (DX-7.2: any controller)."""
