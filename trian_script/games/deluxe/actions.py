@@ -48,8 +48,7 @@ def emissaries(game) -> dict:
 
 
 def builds(game) -> dict:
-    """DX-3.5 (b), DX-3.6 (c): a station on one's own (DX-7.4: or a partner's) unguarded emissary in a
-    controlled closed area."""
+    """DX-3.5 (b), DX-3.6 (c): a station on one's (DX-7.4: a partner's) unguarded emissary in a controlled closed area."""
     me, fmt, out = game.current, game.board.grid.format_cell, {}
     for cell, emissary in sorted(game.emissaries.items()):
         level = no.NEXT_STATION.get(emissary.station)
@@ -187,58 +186,33 @@ def _ship_targets(game, origin) -> list:
 
 
 def _teleport(game, kind: str, origin, target, region: int) -> None:
-    owner = game.emissaries[origin].player if kind == "emissary" else game.current.name
     no.teleport(game, kind, origin, target, region)
+    owner = game.emissaries[target].player if kind == "emissary" else game.current.name
     if owner != game.current.name and game.side(owner) == game.side(game.current.name):
         no._outpost_bonus(game, target, region)  # DX-7.4: a partner's emissary is one's own (L332, L846)
     game.action_done()
 
 
 # -- refusals ------------------------------------------------------------------------------------
-NOT_IN_DELUXE = ("buy", "sell", "exchange", "declare", "reroll", "keep", "unlock", "end extraction")
-REFUSALS = (  # option text -> (rule, why); a why may name the rules it leans on, in parentheses
-    ("withdraw", "DX-4.3", "only the winner who placed the closing tile takes emissaries back, as the area is "
-                           "scored (DX-7.2: in the family game the nebula's controller)"),
-    ("keep emissaries", "DX-4.3", "only the winner who placed the closing tile decides, as the area is scored"),
-    ("expedition emissary", "DX-3.4", "an emissary goes onto the tile placed this turn (planet, nebula or outpost), "
-                                      "never an exmitter's field (DX-4.8), a teleport, an extractor tile (DX-4.7) "
-                                      "or a tile with one"),
-    ("build research", "DX-3.5", "a research station goes on your emissary, neither blocked nor protected (DX-4.9), "
-                                 "in a closed area you control (one closed this turn is open until step 4, "
-                                 "DX-3.2.2); one per system"),
-    ("build space", "DX-3.6", "a space base goes on your research station in a closed area you control (one "
-                              "closed this turn is open until step 4, DX-3.2.2); one per system"),
-    ("teleport", "DX-3.8", "a teleport placed this turn moves a token beside it, neither under a station nor "
-                           "blocked or protected (DX-4.9), to an allowed place; a ship on a teleport jumps (DX-3.12)"),
-    ("expedition", "DX-3.10", "a ship is launched onto the tile placed this turn, out of an exmitter's field "
-                              "(DX-4.8), with no ship beside it and, for a corvette, no corvette in its outer space"),
-    ("move ship", "DX-3.11", "a ship moves through outer space, 3 tiles a turn, past own ships only; a battle "
-                             "ends its move (DX-5.1)"),
-    ("attack", "DX-5.2", "the attacker picks one of the enemy ships its battle offers"),
-    (("gain", "take"), "DX-3.1.1", "minerals are gained by themselves at the start of the turn"),
-    ("research", "DX-3.3", "step 3 allows one action (an outpost adds two of b, c, g, h)"),
-    ("pass", "DX-3.3", "the action is mandatory: research is always possible"),
-    ("place", "DX-3.2.1", "a tile is placed after it is drawn, where it fits"),
-    ("draw", "DX-3.2.1", "a tile is drawn in step 2, once"),
-    (NOT_IN_DELUXE, "DX-1", "Deluxe has no trade, credits, dice, combat tokens or skills"),
+NOT_IN_DELUXE = ("buy", "sell", "exchange", "declare", "reroll", "keep", "unlock", "end extraction", "gain", "take")
+REFUSALS = (  # option text -> (rule, why); a why names in parentheses the other rules it may lean on
+    (("withdraw", "keep emissaries"), "DX-4.3", "only the winner who closed an area takes emissaries back, as it scores"),
+    ("expedition emissary", "DX-3.4", "onto the placed tile's planet, nebula or outpost (DX-3.7), from the card (DX-1.3)"),
+    ("build research", "DX-3.5", "on your emissary, not blocked or protected (DX-4.9), in a closed area you control (DX-3.2.2)"),
+    ("build space", "DX-3.6", "on your research station in a closed area you control (DX-3.2.2); one per system"),
+    ("teleport", "DX-3.8", "a teleport placed this turn moves a free token beside it (DX-4.9); a ship on one jumps (DX-3.12)"),
+    ("expedition", "DX-3.10", "onto the placed tile, from the card (DX-1.4), no ship beside it; once with an outpost (DX-3.7)"),
+    ("move ship", "DX-3.11", "through outer space, 3 tiles a turn, past own ships only; a battle ends it (DX-5.1)"),
+    (("research", "pass"), "DX-3.3", "one action, research always possible; an outpost adds two of b, c, g, h (DX-3.7)"),
+    (("place", "draw"), "DX-3.2.1", "a tile is drawn in step 2, once, and placed where it fits"),
+    (NOT_IN_DELUXE, "DX-1", "no trade, credits, dice, tokens or skills in Deluxe; minerals come by themselves (DX-3.1.1)"),
 )
-OUTPOST_ONLY = "a trade outpost's two actions are stations (b, c) and (X) one launch, moves and ship jumps"
 
 
 def refusal(game, text: str) -> tuple[str, str]:
     if game.phase == "place" and text.startswith("place "):
         return no.refusal(game, text)[0], "DX-3.2.1"
-    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "gain", "take", "withdraw",
-                                                                 *NOT_IN_DELUXE)):
+    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "withdraw", *NOT_IN_DELUXE)):
         return f"'{text}' is not possible now: the four steps come in order ({PROMPTS[game.phase]})", "DX-3"
-    if game.phase == "exploration" and not text.startswith(("withdraw", "keep emissaries")):
-        outpost_actions = game.main_done and game.actions_left > 0
-        if outpost_actions and (text.startswith(("research", "expedition emissary", "teleport emissary"))
-                                or (text.startswith("expedition") and game.launched)):
-            return OUTPOST_ONLY, "DX-3.7"
-        unit = text.split()[1] if text.startswith("expedition ") and len(text.split()) > 1 else ""
-        if unit in ("emissary", *game.kinds_with("ship")) \
-                and not game.current.supply["emissaries" if unit == "emissary" else unit + "s"]:
-            return f"no {unit} is left on your card until one returns", "DX-1.3" if unit == "emissary" else "DX-1.4"
     return next(((why, rule) for prefix, rule, why in REFUSALS if text.startswith(prefix)),
                 (f"'{text}' is not an option now ({PROMPTS.get(game.phase, game.phase)})", "DX-3"))
