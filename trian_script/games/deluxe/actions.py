@@ -48,11 +48,11 @@ def emissaries(game) -> dict:
 
 
 def builds(game) -> dict:
-    """DX-3.5 (b), DX-3.6 (c): a station on one's own unguarded emissary in a controlled closed area."""
+    """DX-3.5 (b), DX-3.6 (c): a station on one's (DX-7.4: a partner's) unguarded emissary in a controlled closed area."""
     me, fmt, out = game.current, game.board.grid.format_cell, {}
     for cell, emissary in sorted(game.emissaries.items()):
         level = no.NEXT_STATION.get(emissary.station)
-        if level and emissary.player == me.name and me.supply[level + "s"] and not game.guard(cell) \
+        if level and game.side(emissary.player) == game.side(me.name) and me.supply[level + "s"] and not game.guard(cell) \
                 and (area := game.region_area(cell, emissary.region)) and game.controller(area) == game.side(me.name) \
                 and not (area.kind == "system" and set(no._at_least(level)) & set(no.stations_in(game, area))):
             out[f"build {level} @{fmt(cell)}"] = partial(_build, game, cell, level, area)
@@ -121,7 +121,7 @@ def _launch(game, cell, kind: str, region: int) -> None:
 def ship_moves(game) -> dict:  # DX-3.11 (h) (X)
     fmt, out = game.board.grid.format_cell, {}
     for cell, ship in sorted(game.ships.items()):
-        if ship.player == game.current.name:
+        if game.side(ship.player) == game.side(game.current.name):  # DX-7.4: a partner's ships too
             for target, (region, steps) in sorted(destinations(game, cell).items()):
                 out[f"move ship @{fmt(cell)} to @{fmt(target)}"] = partial(_move, game, cell, target, region, steps)
     return out
@@ -161,7 +161,7 @@ def teleports(game, jumps_only: bool = False) -> dict:
                 movers.append(("emissary", c))
             if c in game.ships:
                 movers.append(("ship", c))
-    movers += [("ship", c) for c, s in sorted(game.ships.items()) if s.player == me
+    movers += [("ship", c) for c, s in sorted(game.ships.items()) if game.side(s.player) == game.side(me)
                and game.board.cells[c].face.prop_total("teleport") and ("ship", c) not in movers]
     out = {}
     for kind, origin in movers:
@@ -187,30 +187,32 @@ def _ship_targets(game, origin) -> list:
 
 def _teleport(game, kind: str, origin, target, region: int) -> None:
     no.teleport(game, kind, origin, target, region)
+    owner = game.emissaries[target].player if kind == "emissary" else game.current.name
+    if owner != game.current.name and game.side(owner) == game.side(game.current.name):
+        no._outpost_bonus(game, target, region)  # DX-7.4: a partner's emissary is one's own (L332, L846)
     game.action_done()
 
 
 # -- refusals ------------------------------------------------------------------------------------
-REFUSALS = (  # option text -> (rule, why)
-    ("expedition emissary", "DX-3.4", "an emissary goes onto the tile placed this turn (planet, nebula or outpost), "
-                                      "never an exmitter's reach, a teleport, an extractor tile or a tile with one"),
-    ("build research", "DX-3.5", "a research station goes on your unguarded emissary in a closed area you control"),
-    ("build space", "DX-3.6", "a space base goes on your research station in a closed area you control"),
-    ("teleport", "DX-3.8", "a teleport placed this turn moves an unguarded token beside it to an allowed place"),
-    ("expedition", "DX-3.10", "a ship is launched onto the tile placed this turn, with no ship beside it"),
-    ("move ship", "DX-3.11", "a ship moves through outer space, 3 tiles a turn, past own ships only"),
-    ("research", "DX-3.3", "step 3 allows one action (an outpost adds two of b, c, g, h)"),
-    ("pass", "DX-3.3", "the action is mandatory: research is always possible"),
-    ("place", "DX-3.2.1", "a tile is placed after it is drawn, where it fits"),
-    ("draw", "DX-3.2.1", "a tile is drawn in step 2, once"),
-    ("buy", "DX-1", "Deluxe has no trade, credits, combat tokens or skills"),
+NOT_IN_DELUXE = ("buy", "sell", "exchange", "declare", "reroll", "keep", "unlock", "end extraction", "gain", "take")
+REFUSALS = (  # option text -> (rule, why); a why names in parentheses the other rules it may lean on
+    (("withdraw", "keep emissaries"), "DX-4.3", "only the winner who closed an area takes emissaries back, as it scores"),
+    ("expedition emissary", "DX-3.4", "onto the placed tile's planet, nebula or outpost (DX-3.7), from the card (DX-1.3)"),
+    ("build research", "DX-3.5", "on your emissary, not blocked or protected (DX-4.9), in a closed area you control (DX-3.2.2)"),
+    ("build space", "DX-3.6", "on your research station in a closed area you control (DX-3.2.2); one per system"),
+    ("teleport", "DX-3.8", "a teleport placed this turn moves a free token beside it (DX-4.9); a ship on one jumps (DX-3.12)"),
+    ("expedition", "DX-3.10", "onto the placed tile, from the card (DX-1.4), no ship beside it; once with an outpost (DX-3.7)"),
+    ("move ship", "DX-3.11", "through outer space, 3 tiles a turn, past own ships only; a battle ends it (DX-5.1)"),
+    (("research", "pass"), "DX-3.3", "one action, research always possible; an outpost adds two of b, c, g, h (DX-3.7)"),
+    (("place", "draw"), "DX-3.2.1", "a tile is drawn in step 2, once, and placed where it fits"),
+    (NOT_IN_DELUXE, "DX-1", "no trade, credits, dice, tokens or skills in Deluxe; minerals come by themselves (DX-3.1.1)"),
 )
 
 
 def refusal(game, text: str) -> tuple[str, str]:
     if game.phase == "place" and text.startswith("place "):
         return no.refusal(game, text)[0], "DX-3.2.1"
-    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "buy")):
+    if game.phase in ("draw", "place") and not text.startswith(("draw", "place", "withdraw", *NOT_IN_DELUXE)):
         return f"'{text}' is not possible now: the four steps come in order ({PROMPTS[game.phase]})", "DX-3"
     return next(((why, rule) for prefix, rule, why in REFUSALS if text.startswith(prefix)),
                 (f"'{text}' is not an option now ({PROMPTS.get(game.phase, game.phase)})", "DX-3"))

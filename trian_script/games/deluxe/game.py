@@ -148,8 +148,7 @@ class Deluxe(NewOrder):
         self.then(self._count_action)
 
     def _count_action(self) -> None:
-        self.main_done = True
-        self.actions_left -= 1
+        self.main_done, self.actions_left = True, self.actions_left - 1
         if self.actions_left <= 0:
             self.end_turn()
 
@@ -159,7 +158,7 @@ class Deluxe(NewOrder):
         by_kind = self.ruleset.value("closing.order") == "kind-then-age"
         age = {cell: i for i, cell in enumerate(self.board.order)}
         closed.sort(key=lambda a: (KINDS.index(a.kind) if by_kind else 0, min(age[c] for c in a.tiles)))
-        self.then(*(partial(self._close, a.id) for a in closed))
+        self.then(*(partial(self._close, a.id) for a in closed), *(partial(self._offer_withdrawal, a.id) for a in closed))
 
     def _close(self, root: int) -> None:
         rs, closer, area = self.ruleset, self.current.name, self.board.area(root)
@@ -182,26 +181,24 @@ class Deluxe(NewOrder):
         if area.kind == "nebula":
             self.fill_nebula(area, int(rs.formula("closing.nebula-minerals")(env)))
         self.controllers[root] = None if family_system else winner
-        if winner and not family_system and (winner == self.side(closer) or rs.value("control.sticky")):
-            self.then(partial(self._offer_withdrawal, root, winner))
         self.emit("area-closed", closer, kind=area.kind, controller=winner or "none", closer=closer, area=root)
 
-    def _offer_withdrawal(self, root: int, winner: str) -> None:
-        """DX-4.3: the winner who closed the area may take back emissaries (DX-7.2: any controller)."""
-        area, fmt = self.board.area(root), self.board.grid.format_cell
+    def _offer_withdrawal(self, root: int) -> None:
+        """DX-4.3: once all closed areas scored, the winner who closed one may take emissaries back (DX-7.2: any)."""
+        area, fmt, winner = self.board.area(root), self.board.grid.format_cell, self.controllers.get(root)
         mine = [c for c in self.emissaries_in(area) if self.side(self.emissaries[c].player) == winner
                 and self.emissaries[c].station is None]
-        if len(mine) <= (self.ruleset.value("closing.withdraw") == "keep-one"):
+        decider = self.current.name if self.side(self.current.name) == winner else self.ruleset.value("control.sticky") and winner
+        if len(mine) <= (self.ruleset.value("closing.withdraw") == "keep-one") or not decider:
             return
-        decider = self.current.name if self.side(self.current.name) == winner else winner
-        options = {f"withdraw emissary @{fmt(c)}": partial(self._withdraw, c, root, winner) for c in mine}
+        options = {f"withdraw emissary @{fmt(c)}": partial(self._withdraw, c, root) for c in mine}
         options["keep emissaries"] = partial(self._settle, tuple(area.tiles))
         self.wait_for(OneChoice(self, decider, options, "take back emissaries from the area you closed (DX-4.3)"))
 
-    def _withdraw(self, cell, root: int, winner: str) -> None:
+    def _withdraw(self, cell, root: int) -> None:
         self.return_emissary(cell)
         self.update_control(self.board.area(root))
-        self._offer_withdrawal(root, winner)
+        self._offer_withdrawal(root)
 
     def update_control(self, area) -> None:
         new = self.controller(area)
@@ -223,6 +220,7 @@ class Deluxe(NewOrder):
         if not enemies:
             return
         self.battles += 1
+        self.ship_steps[cell] = self.ruleset.value("ship.move-per-turn")  # "Bitwa kończy ruch statku" (L633)
         armed = self.has_property(ship.kind, "armed")
         for other in clash.certain(armed, enemies):
             self._fight(cell, other)
