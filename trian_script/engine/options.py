@@ -143,10 +143,7 @@ class Structured(Sequence):
     def __init__(self, options, texts: tuple | None = None):
         """``texts``: the options' texts in order, when the caller has them already (a tuple)."""
         self._options = options
-        if type(options) is dict or not isinstance(options, Options):
-            self._texts = texts if type(texts) is tuple else tuple(options)
-        else:
-            self._texts = None
+        self._texts = None if _is_options(options) else texts if isinstance(texts, tuple) else tuple(options)
 
     def __len__(self) -> int:
         return len(self._options)
@@ -161,9 +158,7 @@ class Structured(Sequence):
 
 def texts(options) -> Sequence:
     """The texts of a decision's options: a tuple, or a lazy view of ``Options``."""
-    if type(options) is dict:  # most decisions: told at once
-        return tuple(options)
-    return Texts(options) if isinstance(options, Options) else tuple(options)
+    return Texts(options) if _is_options(options) else tuple(options)
 
 
 def _is_options(options) -> bool:

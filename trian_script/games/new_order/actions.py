@@ -2,7 +2,7 @@
 
 Functions without a leading underscore (``expeditions``, ``teleports``, ``teleport``,
 ``teleport_targets``, ``send_emissary``, ``build``, ``region_name``, ``protected``, ``stations_in``,
-``withdrawals``, ``after_the_action``, ``without_forbidden``) are also the rules API that skill
+``enemy_station_areas``, ``withdrawals``, ``after_the_action``, ``without_forbidden``) are also the rules API that skill
 plugins use; keep their signatures stable.
 
 Option texts are the game's language for bots, people, scenario files and logs:
@@ -75,13 +75,13 @@ def _extraction(game) -> dict:
     cost = _price(game, "mineral", outpost)
     if me.credits >= cost:
         colours = tuple(sorted(c for c, n in game.bag.items() if n > 0))
-        out.update(_kept_options(game, ("buy", colours, cost), _buy_options, colours, cost))
+        out.update(game.kept(("buy", colours, cost), _buy_options, game, colours, cost))
     token_cost = _price(game, "combat-token", outpost)
     if me.credits >= token_cost and game.token_bag:
         out["buy token"] = partial(_buy_token, game, token_cost)
     give, take = game.param("exchange.give", me.name), game.param("exchange.take", me.name)
     holding = market.holding(me.minerals, give, take, game.bag)
-    out.update(_kept_options(game, ("exchange", holding), _exchange_options, holding))
+    out.update(game.kept(("exchange", holding), _exchange_options, game, holding))
     if not game.gained and _entitlements(game, first=True):
         out["gain minerals"] = partial(_start_gain, game)
     out.update(game.skills.evolution_options())
@@ -100,19 +100,6 @@ def _skill_options(game, *phases) -> dict:
             for extra in hooks.call("trian_options", me, game=game, player=me, phase=phase):
                 out.update(extra or {})
     return out
-
-
-def _kept_options(game, key: tuple, make, *args):
-    """``make(game, *args)``: options made once per game for each ``key`` (a player holds the same
-    few minerals again and again, a ship moves between the same tiles turn after turn). Callers
-    copy them; they belong to this game, so a copy or a pickle of it does not hold them."""
-    known = game.__dict__.get("_made_options")
-    if known is None:
-        known = game._made_options = {}
-    options = known.get(key)
-    if options is None:
-        options = known[key] = make(game, *args)
-    return options
 
 
 def _buy_options(game, colours: tuple, cost: int) -> dict:
@@ -435,7 +422,7 @@ def _ship_moves(game) -> dict:
     out = {}
     for cell, ship in sorted(item for item in game.ships.items() if item[1].player == me):  # in the cells' order
         for target, region in sorted(game.ship_destinations(cell).items()):
-            text, move = _kept_options(game, ("move", cell, target, region), _move_option, cell, target, region)
+            text, move = game.kept(("move", cell, target, region), _move_option, game, cell, target, region)
             out[text] = move
     return out
 
@@ -482,8 +469,8 @@ def _teleports(game) -> dict:
     for kind, origin in movers:
         for target, region, label in teleport_targets(game, kind, origin):  # (a ship on a teleport: the same, turn after turn)
             from_radius = origin in sources  # the teleport added this turn moves 1 unit (NO-3.3.4)
-            text, teleport = _kept_options(game, ("teleport", kind, origin, target, region, label, from_radius),
-                                           _teleport_option, kind, origin, target, region, label, from_radius)
+            text, teleport = game.kept(("teleport", kind, origin, target, region, label, from_radius),
+                                       _teleport_option, game, kind, origin, target, region, label, from_radius)
             out[text] = teleport
     out.update(skill_pieces.token_teleports(game))  # a ship-like token is teleported as a ship
     return out
@@ -516,10 +503,7 @@ def _emissary_targets(game, origin):
     taken |= {t.cell for t in game.special_tokens.values() if t.kind in kinds} if kinds else set()
     out = []
     controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
-    # p. 18: "enemy emissaries cannot remain in an area with a research station or a space station",
-    # also where the station's emissary is blocked and nobody controls the area
-    barred = {board.forest.find(node) for cell, e in game.emissaries.items() if e.station and e.player != owner
-              and (node := board.cells[cell].nodes[e.region]) is not None}
+    barred = enemy_station_areas(game, owner)
     for cell, placed in sorted(board.cells.items()):
         if cell in taken:
             continue
@@ -649,6 +633,15 @@ def _constructions(game) -> dict:
             continue  # a system holds one research station and one space station (NO-3.3.3)
         out[f"build {level} @{fmt(cell)}"] = partial(_build_action, game, cell, level, area)
     return out
+
+
+def enemy_station_areas(game, player: str) -> set[int]:
+    """The areas (roots) holding a station of a player other than ``player``: p. 18, "enemy
+    emissaries cannot remain in an area with a research station or a space station", also where
+    the station's emissary is blocked and nobody controls the area."""
+    find, cells = game.board.forest.find, game.board.cells
+    return {find(node) for cell, e in game.emissaries.items()
+            if e.station and e.player != player and (node := cells[cell].nodes[e.region]) is not None}
 
 
 def stations_in(game, area) -> list[str]:

@@ -82,9 +82,20 @@ class NewOrder(Game):
         state = super().__getstate__()
         state.pop("_space_links", None)  # a cache, worked out again when asked
         state.pop("_after_the_action", None)  # options: they belong to this game
-        state.pop("_made_options", None)
-        state.pop("_closed", None)
+        state.pop("_kept", None)
         return state
+
+    def kept(self, key: tuple, make, *args):
+        """``make(*args)``, made once per game for each ``key``: what the game loop asks again
+        and again of things that do not change (a laid tile, a player's holding, a move's option).
+        It may hold this game's options, so a copy or a pickle does not keep it."""
+        known = self.__dict__.get("_kept")
+        if known is None:
+            known = self._kept = {}
+        value = known.get(key)
+        if value is None:
+            value = known[key] = make(*args)
+        return value
 
     def checkpoint(self) -> None:
         self.__dict__.pop("_after_the_action", None)  # the position may have changed outside the log
@@ -458,7 +469,7 @@ class NewOrder(Game):
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
         tokens = ship_like_cells(self)  # a ship-like token is a ship: no move ends on it (NO-3.3.6)
         links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
-        closed = self._closed_tiles(barred)
+        closed = self.kept(("closed to ships", barred), dict)  # tile -> whether it shows one of barred
         for _ in range(steps):
             following = []
             for here, region in frontier:
@@ -488,17 +499,6 @@ class NewOrder(Game):
                         out[other] = linked
             frontier = following
         return out
-
-    def _closed_tiles(self, barred: frozenset) -> dict:
-        """Tile -> whether it shows one of ``barred`` (a laid tile never changes: each is asked once
-        per game; a cache, not copied)."""
-        tables = self.__dict__.get("_closed")
-        if tables is None:
-            tables = self._closed = {}
-        table = tables.get(barred)
-        if table is None:
-            table = tables[barred] = {}
-        return table
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
         """How far ``player``'s ships of ``kind`` move, the features they pass, the features and

@@ -122,23 +122,22 @@ def settle_places(game, player: str, place) -> list:
     emissary, by the rules of an emissary arriving by teleport (NO-3.3.4): a planet or a nebula part
     that may hold an emissary, on a tile without one, not in a closed area another player controls
     nor in one that holds another player's station."""
-    from .actions import region_name
+    from .actions import enemy_station_areas, region_name
     from .skill_targets import Target
 
     cell = place.get("cell")
     if cell in game.emissaries or cell not in game.board.cells:
         return []
     regions, out = game.board.cells[cell].face.regions, []
+    barred = enemy_station_areas(game, player)  # no emissary in an area with an enemy's station (p. 18)
     for index, region in enumerate(regions):
         if "emissary" not in region.holds or not (region.kind == "nebula" or region.prop("planet")):
             continue
         area = game.region_area(cell, index)
         if area is not None and area.closed and game.controller(area) not in (None, player):
             continue
-        if area is not None and any(e.station and e.player != player and c in area.tiles  # p. 18
-                                    and (a := game.region_area(c, e.region)) is not None and a.id == area.id
-                                    for c, e in game.emissaries.items()):
-            continue  # no emissary in an area with an enemy's station, as for a teleport
+        if area is not None and area.id in barred:
+            continue
         out.append(Target(region_name(regions, index), (("cell", cell), ("region", index), ("kind", region.kind))))
     return out
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import combinations_with_replacement
 
-from .actions import protected, region_name, ship_parts, ship_targets, teleport_targets
+from .actions import enemy_station_areas, protected, region_name, ship_parts, ship_targets, teleport_targets
 
 
 class Target:
@@ -353,10 +353,7 @@ def target_values(game) -> dict:
         with a research station or a space station"."""
         who = whose if isinstance(whose, str) else whose.get("player")
         area = game.region_area(where.get("cell"), where.get("region"))
-        if area is None or area.kind not in ("nebula", "system"):
-            return False
-        return any(e.station and e.player != who and (there := game.region_area(cell, e.region)) is not None
-                   and there.id == area.id for cell, e in game.emissaries.items() if cell in area.tiles)
+        return area is not None and area.kind in ("nebula", "system") and area.id in enemy_station_areas(game, who)
 
     return {"same-area": same_area, "steps": steps, "exmitter-reach": exmitter_reach, "enemy-station": enemy_station}
 

@@ -404,11 +404,10 @@ class SkillBook:
 
     def piece_moves(self) -> dict:
         """kind -> the tiles it moves, for the seated races' pieces that say so."""
-        moves = self._cache.get("piece-moves")
-        if moves is None:
-            moves = self._cache["piece-moves"] = {kind: m for owned in self.owned.values()
-                                                  for kind, _, _, m in owned.race.pieces if m is not None}
-        return moves
+        return self._kept("piece_moves")
+
+    def _all_piece_moves(self) -> dict:
+        return {kind: m for owned in self.owned.values() for kind, _, _, m in owned.race.pieces if m is not None}
 
     def piece_properties(self) -> dict:
         """kind -> properties of the seated races' own pieces."""
@@ -512,18 +511,18 @@ class SkillBook:
             self.fire_areas()
 
     # -- areas of effect --------------------------------------------------------------------------
-    def _kept(self, name: str, build):
-        """A table made from every player's skills by ``build()``, kept until a skill is added
-        (``_cache`` is cleared then): the indexes below are asked on every event and decision."""
+    def _kept(self, name: str):
+        """The table ``_all_<name>()`` makes from every player's skills, kept until a skill is added
+        (``_cache`` is cleared then): the indexes below are asked on every event and decision, so
+        a known one costs one lookup."""
         table = self._cache.get(name)
         if table is None:
-            table = self._cache[name] = build()
+            table = self._cache[name] = getattr(self, f"_all_{name}")()
         return table
 
     def _areas(self) -> list:
         """(player, skill, area) of every area of effect."""
-        table = self._cache.get("areas")  # (asked after every event: one lookup)
-        return table if table is not None else self._kept("areas", self._all_areas)
+        return self._kept("areas")
 
     def _all_areas(self) -> list:
         return [(player, skill, area) for player, owned in self.owned.items()
@@ -574,8 +573,7 @@ class SkillBook:
 
     def _triggers(self) -> dict:
         """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
-        table = self._cache.get("triggers")  # (asked at every event: one lookup)
-        return table if table is not None else self._kept("triggers", self._all_triggers)
+        return self._kept("triggers")
 
     def _all_triggers(self) -> dict:
         index: dict = {}
@@ -612,8 +610,7 @@ class SkillBook:
     def _actions(self) -> dict:
         """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
         order of the skills."""
-        table = self._cache.get("actions")  # (asked for every phase of every listing: one lookup)
-        return table if table is not None else self._kept("actions", self._all_actions)
+        return self._kept("actions")
 
     def _all_actions(self) -> dict:
         index: dict = {}
