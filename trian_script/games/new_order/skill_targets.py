@@ -308,6 +308,16 @@ def constructions(game, player: str) -> list:
     return out
 
 
+def token_on(game, where, kind: str) -> bool:
+    """Whether a special token of ``kind`` stands on ``where``'s tile (asked for every tile a choice
+    lists: the tiles holding one are found once per listing)."""
+    return where.get("cell") in game.skills.once_per_listing(("token-cells", kind), _token_cells, game, kind)
+
+
+def _token_cells(game, kind: str) -> set:
+    return {t.cell for t in game.special_tokens.values() if t.kind == kind}
+
+
 def ship_like_tokens_at(game, cell) -> list:
     """Special tokens on ``cell`` that are ships (``ship-like``, not fixed as an emissary)."""
     return [t for t in ship_like_tokens(game) if t.cell == cell]
@@ -385,9 +395,6 @@ def target_effects(game, player: str, skill) -> dict:
 
     def move_ship(ship, where):
         game.move_ship(ship.get("cell"), where.get("cell"), where.get("region"))  # battles, control follow
-
-    def token_on(where, kind):
-        return bool(game.tokens_at(where.get("cell"), kind))
 
     def move_token(token, where):
         placed = game.special_tokens.get(token.get("token"))
@@ -485,7 +492,7 @@ def target_effects(game, player: str, skill) -> dict:
             (game.return_emissary if table is game.emissaries else game.return_ship)(cell)
             game.units_changed([cell], player)
 
-    return {"teleport": teleport_unit, "place": put, "build": build_station, "send-home": send_home, "move-ship": move_ship, "token-on": token_on, "swap": swap,
+    return {"teleport": teleport_unit, "place": put, "build": build_station, "send-home": send_home, "move-ship": move_ship, "token-on": partial(token_on, game), "swap": swap,
             "move-token": move_token, "explode": explode, "gather": partial(gather, game, player),
             "settle": partial(settle, game, player), "evade": partial(evade, game, player)}
 

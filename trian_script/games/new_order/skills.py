@@ -23,7 +23,8 @@ from functools import lru_cache, partial
 from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values
+from .skill_targets import (PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values,
+                            token_on)
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -144,6 +145,7 @@ class SkillAction:
     early: bool = False  # its condition reads no target: asked once, before the targets are listed
     limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
     plain_label: bool = False  # its label names its choices only (``move {token} to {to}``): their words
+    counts_uses: bool = False  # its condition or a choice reads ``uses-this-turn`` (the action's own count)
 
 
 @shared
@@ -229,7 +231,9 @@ def _action(definition: dict, formula) -> SkillAction:
     return SkillAction(definition["phase"], label, condition,
                        tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
                        condition is not None and not _reads(before, condition), definition.get("limit-for"),
-                       _names_only(label, before))
+                       _names_only(label, before),
+                       any("uses-this-turn" in f.names for f in (condition, *(c.source for c in choices),
+                                                                 *(c.where for c in choices)) if f is not None))
 
 
 def _names_only(label: str, chosen: list) -> bool:
@@ -594,10 +598,11 @@ class SkillBook:
             return {}  # most phases of most listings
         out = {}
         owned = self.owned.get(me)
+        shared = self.once_per_listing(("env", me), self.owner_env, me, None, None)  # (each value worked out once)
         for skill, index, action in actions:
             if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
                 continue
-            env = self.owner_env(me, skill, index)
+            env = Scope(shared, {"uses-this-turn": owned.uses[(skill.name, index)]}) if action.counts_uses else shared
             if names:
                 env = Scope(env, names)
             if action.choices:
@@ -626,7 +631,6 @@ class SkillBook:
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
         if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        env = Scope(env, {BOUND: self._bound(me, env)})
         free = _FreeTargets(self, env)
         out = {}
         late = action.condition is not None and not action.early
@@ -650,11 +654,6 @@ class SkillBook:
                 text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
             out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
-
-    def _bound(self, me: str, env: dict) -> dict:
-        """The functions a choice's formulas call for ``me``: the owner's and the sources of
-        targets."""
-        return self.functions("choosing", me, _choosing_functions, self.game, me, env)
 
     def functions(self, what: str, player: str, make, *args) -> dict:
         """The functions ``make(*args)`` binds to this game and ``player`` (they read the game when
@@ -780,7 +779,8 @@ class _FreeTargets:
     def of(self, choice: Choice) -> list:
         targets = self.known.get(choice.name)
         if targets is None:
-            targets = self.known[choice.name] = self.book._targets(choice, Scope(self.env, {}))
+            env = self.env if choice.where is None else Scope(self.env, {})  # (a condition writes in it)
+            targets = self.known[choice.name] = self.book._targets(choice, env)
             if not targets:  # no combination at all: the other choices' targets are not listed
                 raise _NoTargets
         return targets
@@ -836,8 +836,8 @@ class OwnerEnv(dict):
             if family == "special" and rest in game.ruleset.tokens:
                 return self.owned.special[rest]  # special tokens in the owner's supply
             raise KeyError(key)
-        if key == BOUND:
-            return game.skills.functions("owner", player, _owner_functions, game, player)  # what a condition may call
+        if key == BOUND:  # what a condition or a choice may call: the owner's functions, the sources of targets
+            return game.skills.functions("owner", player, _owner_functions, game, player)
         if key in game.ruleset.value("minerals"):
             return key
         if key in self.SIMPLE:
@@ -858,16 +858,13 @@ class OwnerEnv(dict):
     }
 
 
-def _choosing_functions(game, player: str, env: "OwnerEnv") -> dict:
-    """The functions a choice's formulas call: the owner's and the sources of targets."""
-    return {**env[BOUND], **sources(game, player)}
-
-
 def _owner_functions(game, player: str) -> dict:
-    """The functions a condition may call for ``player`` (``OwnerEnv``'s ``BOUND``)."""
+    """The functions a condition or a choice may call for ``player`` (``OwnerEnv``'s ``BOUND``):
+    the owner's and the sources of targets."""
     return {"param": partial(game.param, player=player),
-            "token-on": lambda where, kind: bool(game.tokens_at(where.get("cell"), kind)),
-            "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game)}
+            "token-on": partial(token_on, game),
+            "token-emissary-at": partial(token_emissary_at, game, player), **target_values(game),
+            **sources(game, player)}
 
 
 class Scope(dict):
