@@ -274,8 +274,7 @@ def _exploration(game) -> dict:
         out["research"] = partial(_research, game)
     if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
         out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)
-    if not game.constructed:
-        out.update(_constructions(game))
+    out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(teleports(game))
     # phase 2 ends with the first phase-3 action: the more actions a trade outpost gives are phase-3
@@ -619,19 +618,33 @@ NEXT_STATION = {None: "research-station", "research-station": "space-station"}
 
 def _constructions(game) -> dict:
     """NO-3.3.3: a station under one's own unblocked emissary in a closed area one controls."""
-    me, fmt = game.current, game.board.grid.format_cell
-    out = {}
-    mine = sorted((cell, e) for cell, e in game.emissaries.items() if e.player == me.name)
-    for cell, emissary in mine:
+    fmt = game.board.grid.format_cell
+    return {f"build {level} @{fmt(cell)}": partial(_build_action, game, cell, level, area)
+            for cell, emissary, level, area in construction_sites(game, game.current.name)}
+
+
+def construction_sites(game, player: str) -> list[tuple]:
+    """(cell, emissary, station level, area) where ``player`` may build now (NO-3.3.3), by cell:
+    under their unblocked emissary in a closed area they control, the next level's piece on the
+    race board, one research station and one space station per system. Worked out once per
+    listing (the construction options and the skills' ``constructions()`` ask it)."""
+    if game.constructed:
+        return []
+    return game.skills.once_per_listing(("construction-sites", player), _construction_sites, game, player)
+
+
+def _construction_sites(game, player: str) -> list[tuple]:
+    me, out = game.player(player), []
+    for cell, emissary in sorted((c, e) for c, e in game.emissaries.items() if e.player == player):
         level = NEXT_STATION.get(emissary.station)  # the cheap questions first
         if level is None or not me.supply[level + "s"] or game.is_blocked(cell):
             continue
         area = game.region_area(cell, emissary.region)
-        if area is None or not area.closed or game.controller(area) != me.name:
+        if area is None or not area.closed or game.controller(area) != player:
             continue
         if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
             continue  # a system holds one research station and one space station (NO-3.3.3)
-        out[f"build {level} @{fmt(cell)}"] = partial(_build_action, game, cell, level, area)
+        out.append((cell, emissary, level, area))
     return out
 
 

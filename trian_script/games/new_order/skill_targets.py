@@ -286,26 +286,13 @@ def _spaces_of(face) -> tuple:
 
 def constructions(game, player: str) -> list:
     """The owner's emissaries under which a station may be built now, by the game's construction
-    rule (NO-3.3.3): once per turn, unblocked, in a closed area the owner controls, the next level's
-    piece on the race board, one research station and one space station per system. ``@(1,0,0)``;
-    ``level``: the station it would get; ``kind``: the area's."""
-    from .actions import NEXT_STATION, _at_least, stations_in
+    rule (``actions.construction_sites``): ``@(1,0,0)``; ``level``: the station it would get;
+    ``kind``: the area's."""
+    from .actions import construction_sites
 
-    if game.constructed:
-        return []
-    me, fmt, out = game.player(player), game.board.grid.format_cell, []
-    for cell, emissary in sorted(game.emissaries.items()):
-        level = NEXT_STATION.get(emissary.station)
-        if emissary.player != player or level is None or not me.supply[level + "s"] or game.is_blocked(cell):
-            continue
-        area = game.region_area(cell, emissary.region)
-        if area is None or not area.closed or game.controller(area) != player:
-            continue
-        if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
-            continue
-        out.append(Target(f"@{fmt(cell)}", (("cell", cell), ("region", emissary.region), ("level", level),
-                                            ("kind", area.kind))))
-    return out
+    fmt = game.board.grid.format_cell
+    return [Target(f"@{fmt(cell)}", (("cell", cell), ("region", emissary.region), ("level", level), ("kind", area.kind)))
+            for cell, emissary, level, area in construction_sites(game, player)]
 
 
 def token_on(game, where, kind: str) -> bool:
