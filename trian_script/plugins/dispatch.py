@@ -38,7 +38,7 @@ class Hooks:
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
-        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event) -> whether a plugin declares it
+        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event[, "declared"]) -> whether one hears (declares) it
         self._listeners: dict[tuple, tuple] = {}  # (hook, phase or event) -> ``_listened``
 
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
@@ -102,8 +102,12 @@ class Hooks:
 
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
-        known = self._listeners.get((name, key)) or self._listened(name, key)  # asked at every change of step
-        return known[0] or bool(known[1])
+        try:  # asked several times per choice: one lookup
+            return self._hearing[name, key]
+        except KeyError:
+            installed, methods = self._listened(name, key)
+            heard = self._hearing[name, key] = installed or bool(methods)
+            return heard
 
     def declares(self, name: str, key: str) -> bool:
         """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""

@@ -86,6 +86,7 @@ ENTERING = {"ship": ("cell", "player", "kind")}  # what may enter an area of eff
 AREA_NAMES = {"token", "token.cell"}  # what an area's condition and effects read of the token itself
 # the events after which a piece may stand in an area of effect: a ship placed, moved or teleported; a
 # tile placed (an exmitter); a module unlocked (a wider field)
+SIDES = ("racial", "universal")  # the two sides of a race board's module (NO-3.1.5)
 AREA_EVENTS = frozenset({"unit-placed", "unit-moved", "tile-placed", "module-unlocked"})
 UNTIL = {"exmitted": "until an exmitter reaches the token's tile (it goes back to the supply)"}
 # functions a formula may call for a value (not an effect)
@@ -328,24 +329,34 @@ class SkillBook:
         return bool(owned) and any(s.name == skill for s in owned.skills)
 
     def evolution_options(self) -> dict:
-        """NO-3.1.5: unlock one module a turn, racial side or universal side, the side final."""
+        """NO-3.1.5: unlock one module a turn, racial side or universal side, the side final (do
+        not change the dict: the same offer is made again while the costs and what the player can
+        pay stay the same)."""
         game, me = self.game, self.game.current
-        owned = self.owned.get(me.name)
-        if owned is None or game.evolved >= game.param("evolution.per-turn", me.name):
+        name = me.name
+        if name not in self.owned or game.evolved >= game.param("evolution.per-turn", name):
             return {}
-        out = {}
-        costs = {}  # per side, asked once
-        for number, (racial, universal) in enumerate(owned.race.modules, 1):
-            if number in owned.unlocked:
-                continue
-            for side, skill in (("racial", racial), ("universal", universal)):
-                cost = costs.get(side)
-                if cost is None:
-                    cost = costs[side] = game.param(f"evolution.{side}", me.name)
-                if me.credits >= cost:
-                    text, unlock = self._unlock_option(number, side, skill, cost)
-                    out[text] = unlock
-        return out
+        locked = self._locked(name)
+        if not locked:
+            return {}
+        racial, universal = game.param("evolution.racial", name), game.param("evolution.universal", name)
+        key = ("offer", locked, racial if me.credits >= racial else None, universal if me.credits >= universal else None)
+        offer = self._functions.get(key)
+        if offer is None:
+            offer = self._functions[key] = dict(self._unlock_option(number, side, skill, cost)
+                                                for number, sides in locked
+                                                for side, skill, cost in zip(SIDES, sides, key[2:]) if cost is not None)
+        return offer
+
+    def _locked(self, player: str) -> tuple:
+        """(module number, (racial side, universal side)) of ``player``'s modules still locked."""
+        key = ("locked", player)
+        locked = self._cache.get(key)
+        if locked is None:
+            owned = self.owned[player]
+            locked = self._cache[key] = tuple((number, sides) for number, sides in enumerate(owned.race.modules, 1)
+                                              if number not in owned.unlocked)
+        return locked
 
     def _unlock_option(self, number: int, side: str, skill: str, cost: int) -> tuple:
         """(text, what choosing it does) of unlocking a module side: the same every time it is
