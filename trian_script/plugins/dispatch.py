@@ -34,7 +34,12 @@ class Hooks:
         self._foreign = any(not getattr(p, "__name__", type(p).__module__).startswith("trian_script.")
                             for p in self.installed.get_plugins())
         self.skill_plugins: dict[str, list] = {}  # owner -> plugin instances of unlocked skills
-        self._beyond_shipped = self._foreign  # whether code beyond the project's own plays
+        # Whether code beyond the project's own plays: a skill plugin that is not a shipped race's
+        # (a fan's, a user's), or a ruleset plugin from an installed package. The shipped races,
+        # like the game's own rules, change zones only through effects, which are checked as they
+        # happen (tests/test_effects.py reads their source for it), and are tested in whole games.
+        # (An attribute, not a property: ``choose`` asks it after every choice.)
+        self.runs_code_beyond_shipped = self._foreign
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
@@ -54,7 +59,7 @@ class Hooks:
 
     def add_skill_plugin(self, owner: str, plugin) -> None:
         self.skill_plugins.setdefault(owner, []).append(plugin)
-        self._beyond_shipped = self._beyond_shipped or not _shipped(type(plugin))
+        self.runs_code_beyond_shipped = self.runs_code_beyond_shipped or not _shipped(type(plugin))
         hears_all = getattr(plugin.skill, "scope", "owner") == "any"
         for name in hook_names(type(plugin)):
             method = getattr(plugin, name)
@@ -74,14 +79,6 @@ class Hooks:
         """Whether code beyond the game's own rules plays: a skill plugin (a race's, a fan's) or a
         ruleset plugin from an installed package."""
         return bool(self.skill_plugins) or self._foreign
-
-    @property
-    def runs_code_beyond_shipped(self) -> bool:
-        """Whether code beyond the project's own plays: a skill plugin that is not a shipped race's
-        (a fan's, a user's), or a ruleset plugin from an installed package. The shipped races,
-        like the game's own rules, change zones only through effects, which are checked as they
-        happen (tests/test_effects.py reads their source for it), and are tested in whole games."""
-        return self._beyond_shipped
 
     def implemented(self, name: str) -> bool:
         """Whether any plugin, installed or a skill's, implements hook ``name``."""

@@ -132,12 +132,12 @@ class NewOrder(Game):
 
     def param(self, name: str, player: str | None = None, **context):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
-        if not context:  # asked several times per decision: a known value without a further call,
-            known = self.skills._values.get(player)  # unless a skill changed it (``param`` counts that)
-            if known is not None:
-                value = known.get(name)
-                if value is not None and (name, "changers") not in known:
-                    return value
+        known = self.skills._values.get(player)  # asked several times per decision: a known value
+        if known is not None:                     # without a further call, unless a skill changed it
+            key = (name, tuple(sorted(context.items()))) if context else name  # (``param`` counts that)
+            value = known.get(key)
+            if value is not None and (key, "changers") not in known:
+                return value
         return self.skills.param(name, player, context)
 
     def points_changed(self, player: str, amount: int) -> None:
@@ -592,8 +592,10 @@ class NewOrder(Game):
         self._decision = None
         self.note(f"— turn {self.turn}: {self.current.name} —")
         self.skills.new_turn()
-        self.hooks.call("trian_turn_begin", self.current.name, game=self, player=self.current.name)
-        self.emit("turn-begin", self.current.name, player=self.current.name)
+        me = self.current.name
+        if self.hooks.hears("trian_turn_begin", None):  # (every turn: mostly nobody hears it)
+            self.hooks.call("trian_turn_begin", me, game=self, player=me)
+        self.emit("turn-begin", me, player=me)
 
     def tiles_left(self) -> int:
         return sum(len(s) for s in self.stacks)
@@ -665,7 +667,8 @@ class NewOrder(Game):
         self.then(self.resolve_events, self._next_turn)
 
     def _next_turn(self) -> None:
-        self.hooks.call("trian_turn_end", self.current.name, game=self, player=self.current.name)
+        if self.hooks.hears("trian_turn_end", None):
+            self.hooks.call("trian_turn_end", self.current.name, game=self, player=self.current.name)
         for root in self.deferred_control:
             self.update_control(self.board.area(root))
         self.deferred_control = []
