@@ -224,10 +224,11 @@ class Game:
         new = self.PHASE_OF.get(value)
         if old != new and "hooks" in self.__dict__ and self.players:
             hooks = self.hooks
-            if old and hooks.hears("trian_phase_end", old):  # (every step changes: mostly nobody hears it)
+            unheard = hooks.unheard  # (every step changes: mostly nobody hears it)
+            if old and "trian_phase_end" not in unheard and hooks.hears("trian_phase_end", old):
                 player = self.current.name
                 hooks.call("trian_phase_end", player, game=self, player=player, phase=old)
-            if new and hooks.hears("trian_phase_begin", new):
+            if new and "trian_phase_begin" not in unheard and hooks.hears("trian_phase_begin", new):
                 player = self.current.name
                 hooks.call("trian_phase_begin", player, game=self, player=player, phase=new)
 
@@ -275,10 +276,11 @@ class Game:
         hooks = self.hooks
         try:
             with applying_choice():  # every draw from self.rng, none from Python's shared generator
-                if hooks.hears("trian_action_begin", None):
+                unheard = hooks.unheard
+                if "trian_action_begin" not in unheard and hooks.hears("trian_action_begin", None):
                     hooks.call("trian_action_begin", player, game=self, player=player, action=text)
                 apply()
-                if hooks.hears("trian_action_end", None):
+                if "trian_action_end" not in unheard and hooks.hears("trian_action_end", None):
                     hooks.call("trian_action_end", player, game=self, player=player, action=text)
                 self.pump()
             # the game's own rules and the shipped races are tested; code beyond them is checked
@@ -381,8 +383,9 @@ class Game:
 
     def announce(self, event: str, subject: str | None, data: dict) -> None:
         """``emit`` with the event's data as a dict (a game that overrides ``emit`` passes it on)."""
-        if self.hooks.hears("trian_event", event):  # most events: no plugin hears them
-            self.hooks.call("trian_event", subject, game=self, event=event, data=data)
+        hooks = self.hooks  # most events: no plugin hears them
+        if "trian_event" not in hooks.unheard and hooks.hears("trian_event", event):
+            hooks.call("trian_event", subject, game=self, event=event, data=data)
 
     def has_property(self, kind: str, prop: str) -> bool:
         """Whether pieces of ``kind`` have ``prop`` (the ruleset's ``pieces.KIND = [...]``): rules ask

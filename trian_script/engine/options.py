@@ -143,7 +143,7 @@ class Structured(Sequence):
     def __init__(self, options, texts: tuple | None = None):
         """``texts``: the options' texts in order, when the caller has them already (a tuple)."""
         self._options = options
-        self._texts = None if _is_options(options) else texts if isinstance(texts, tuple) else tuple(options)
+        self._texts = texts if type(texts) is tuple else None if _is_options(options) else tuple(options)
 
     def __len__(self) -> int:
         return len(self._options)

@@ -45,6 +45,9 @@ class Hooks:
         self._installed: dict[str, bool] = {}
         self._hearing: dict[tuple, bool] = {}  # (hook, phase or event[, "declared"]) -> whether one hears (declares) it
         self._listeners: dict[tuple, tuple] = {}  # (hook, phase or event) -> ``_listened``
+        # hooks that no plugin implements, as found by ``hears``: the kernel asks ``name not in
+        # hooks.unheard`` first where it calls a hook at every choice (no call at all then)
+        self.unheard: set[str] = set()
 
     # A copy or a pickle keeps the game and its skill plugins (their instances belong to the game's
     # state); the plugin manager and the method index are rebuilt, never copied.
@@ -73,6 +76,7 @@ class Hooks:
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
         self._hearing.clear()
         self._listeners.clear()
+        self.unheard.clear()
 
     @property
     def has_plugins(self) -> bool:
@@ -104,6 +108,8 @@ class Hooks:
         except KeyError:
             installed, methods = self._listened(name, key)
             heard = self._hearing[name, key] = installed or bool(methods)
+            if not installed and not self._methods.get(name):
+                self.unheard.add(name)
             return heard
 
     def declares(self, name: str, key: str) -> bool:
