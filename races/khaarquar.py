@@ -70,9 +70,10 @@ class SlaveMinion(SkillPlugin):
                             partial(self._expedition, cell, index, target, where)
         # a teleport of one of your own emissaries (NO-3.3.4)
         teleporting = teleports(game)
+        movers = {text.partition(" to ")[0] for text in teleporting}  # ``teleport emissary @(1,0,0)``
         for origin, emissary in sorted(game.emissaries.items()):
-            if emissary.player != self.owner:
-                continue
+            if emissary.player != self.owner or f"teleport emissary @{fmt(origin)}" not in movers:
+                continue  # (its targets are not worked out for nothing)
             for arrival, region, label in teleport_targets(game, "emissary", origin):
                 text = f"teleport emissary @{fmt(origin)} to @{fmt(arrival)}" + (f" {label}" if label else "")
                 if text not in teleporting:

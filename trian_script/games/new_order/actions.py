@@ -35,10 +35,11 @@ def options(game) -> dict:
 
 def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
     """Options that a plugin forbids (``trian_option_filter``: an entangled ship cannot move)."""
-    if not game.hooks.hears("trian_option_filter", phase):
+    hooks = game.hooks
+    if "trian_option_filter" in hooks.unheard or not hooks.hears("trian_option_filter", phase):
         return out  # the texts are not all written for nothing
-    for forbidden in game.hooks.call("trian_option_filter", player, game=game, player=player, phase=phase,
-                                     options=tuple(out)):
+    for forbidden in hooks.call("trian_option_filter", player, game=game, player=player, phase=phase,
+                                options=tuple(out)):
         for text in forbidden or ():
             out.pop(text, None)
     return out
@@ -96,7 +97,7 @@ def _skill_options(game, *phases) -> dict:
     me, skills, hooks = game.current.name, game.skills, game.hooks
     for phase in phases:
         out.update(skills.action_options_for(me, phase))
-        if hooks.hears("trian_options", phase):
+        if "trian_options" not in hooks.unheard and hooks.hears("trian_options", phase):
             for extra in hooks.call("trian_options", me, game=game, player=me, phase=phase):
                 out.update(extra or {})
     return out
