@@ -29,7 +29,10 @@ class HarnessTechnology(SkillPlugin):
              "trian_event": ("unit-moved", "unit-removed")}
 
     def token(self):
-        return next(iter(self.game.tokens_of(self.owner, ENTANGLEMENT)), None)
+        for token in self.game.special_tokens.values():  # (asked at every phase 3 of every player)
+            if token.kind == ENTANGLEMENT and token.owner == self.owner:
+                return token
+        return None
 
     @hookimpl
     def trian_options(self, game, player, phase):
@@ -37,7 +40,7 @@ class HarnessTechnology(SkillPlugin):
             return None
         token = self.token()
         if player != self.owner:
-            return self._ransoms(player, token)
+            return None if token is None else self._ransoms(player, token)
         if self.state().get("turn") == game.turn:
             return None  # placed or moved in this phase 3 already
         fmt = game.board.grid.format_cell

@@ -204,9 +204,32 @@ class Game:
         return f"'{text}' is not an option now", ""
 
     # -- the public API -----------------------------------------------------------------------------
+    # ``current``, the player whose turn it is, is a plain attribute: it is read several times per
+    # choice, and set again whenever ``turn_order`` or ``current_index`` is (games assign ``players``
+    # before them).
     @property
-    def current(self):
-        return self.players[self.turn_order[self.current_index]]
+    def turn_order(self) -> list[int]:
+        """The players' indexes in the order they play (assign a new list to change it)."""
+        return self._turn_order
+
+    @turn_order.setter
+    def turn_order(self, order: list[int]) -> None:
+        self._turn_order = order
+        self._seat_current()
+
+    @property
+    def current_index(self) -> int:
+        """Whose turn it is: a position in ``turn_order``."""
+        return self._current_index
+
+    @current_index.setter
+    def current_index(self, index: int) -> None:
+        self._current_index = index
+        self._seat_current()
+
+    def _seat_current(self) -> None:
+        order, index = self.__dict__.get("_turn_order"), self.__dict__.get("_current_index", 0)
+        self.current = self.players[order[index]] if order and index < len(order) else None
 
     @property
     def is_over(self) -> bool:
