@@ -268,8 +268,8 @@ class Game:
             self._decision = Decision.made(self.waiting.decider, self.WAIT_KIND, written, self.waiting.prompt(),
                                            tuple(deciders), Structured(self._options, written))
         else:
-            self._options = self.options_now()
-            written = texts(self._options)
+            options = self._options = self.options_now()
+            written = tuple(options) if type(options) is dict else texts(options)  # (most: a plain dict)
             self._decision = Decision.made(self.current.name, self._phase, written, self.prompt_now(), (),
                                            Structured(self._options, written))
         return self._decision

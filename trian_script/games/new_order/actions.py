@@ -275,7 +275,8 @@ def _exploration(game) -> dict:
         out["research"] = partial(_research, game)
     if not game.expedition_done and not game.actions_taken:  # an outpost's extra actions are research,
         out.update(expeditions(game))                          # construction, teleport, moving (NO-3.3.7)
-    out.update(_constructions(game))
+    if not game.constructed:
+        out.update(_constructions(game))
     out.update(_ship_moves(game))
     out.update(teleports(game))
     # phase 2 ends with the first phase-3 action: the more actions a trade outpost gives are phase-3

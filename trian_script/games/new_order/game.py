@@ -120,7 +120,7 @@ class NewOrder(Game):
             return actions.options(self)
 
     def prompt_now(self) -> str:
-        return actions.PROMPTS[self.phase]
+        return actions.PROMPTS[self._phase]
 
     def refusal(self, text: str) -> tuple[str, str]:
         return actions.refusal(self, text)
