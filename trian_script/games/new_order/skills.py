@@ -510,7 +510,7 @@ class SkillBook:
 
     # -- triggers ---------------------------------------------------------------------------------
     def emit(self, event: str, subject: str | None, data: dict) -> None:
-        for player, owned, skill, index, trigger in self._triggers().get(event, ()):
+        for player, owned, skill, index, trigger in self._kept("triggers").get(event, ()):
             if skill.scope == "owner" and subject != player:
                 continue
             key = (trigger.limit, skill.name, "trigger", index)
@@ -522,7 +522,7 @@ class SkillBook:
                 if trigger.limit:
                     owned.spans[key] += 1
                 self.credited(player, skill.name, run_effects, self.game, player, skill, trigger.effects, env, data)
-        if event in AREA_EVENTS and self._areas():
+        if event in AREA_EVENTS and self._kept("areas"):
             self.fire_areas()
 
     # -- areas of effect --------------------------------------------------------------------------
@@ -535,11 +535,8 @@ class SkillBook:
             table = self._cache[name] = getattr(self, f"_all_{name}")()
         return table
 
-    def _areas(self) -> list:
-        """(player, skill, area) of every area of effect."""
-        return self._kept("areas")
-
     def _all_areas(self) -> list:
+        """(player, skill, area) of every area of effect."""
         return [(player, skill, area) for player, owned in self.owned.items()
                 for skill in owned.skills for area in skill.areas]
 
@@ -547,11 +544,11 @@ class SkillBook:
         """Every area of effect acts on what stands in its field now (after any event and any skill
         action): a ship that entered the Gauss Cannon's field is destroyed. Not re-entered: what
         its effects cause (a ship sent home) is seen by the same pass."""
-        if self._firing or not self._areas():
+        if self._firing or not self._kept("areas"):
             return
         self._firing = True
         try:
-            for player, skill, area in self._areas():
+            for player, skill, area in self._kept("areas"):
                 self._fire(player, skill, area)
         finally:
             self._firing = False
@@ -586,11 +583,8 @@ class SkillBook:
                     game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
                     self.credited(player, skill.name, run_effects, game, player, skill, area.effects, here, {})
 
-    def _triggers(self) -> dict:
-        """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
-        return self._kept("triggers")
-
     def _all_triggers(self) -> dict:
+        """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
         index: dict = {}
         for player, owned in self.owned.items():
             for skill in owned.skills:
@@ -604,7 +598,7 @@ class SkillBook:
 
     def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
         """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
-        actions = self._actions().get((me, phase))
+        actions = self._kept("actions").get((me, phase))
         if not actions:
             return {}  # most phases of most listings
         out = {}
@@ -623,12 +617,9 @@ class SkillBook:
                 out[text] = partial(self._use, me, skill, index, names)
         return out
 
-    def _actions(self) -> dict:
+    def _all_actions(self) -> dict:
         """(player, phase) -> (skill, index, action) of the skills' actions in that phase, in the
         order of the skills."""
-        return self._kept("actions")
-
-    def _all_actions(self) -> dict:
         index: dict = {}
         for player, owned in self.owned.items():
             for skill in owned.skills:
