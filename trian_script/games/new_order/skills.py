@@ -633,17 +633,21 @@ class SkillBook:
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
         if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
-        free = _FreeTargets(self, env)
+        if len(action.choices) == 1:  # most actions: one choice, its targets are the combinations
+            choice = action.choices[0]
+            combinations = [{choice.name: target} for target in self._targets(choice, Scope(env, {}))]
+        else:
+            free = _FreeTargets(self, env)
+            try:  # with no target for a choice that reads none before it there is no option at all
+                for choice in action.choices:
+                    if choice.quick:  # quick to know: asked first
+                        free.of(choice)
+                combinations = self._combinations(action.choices, free, Scope(env, {}))
+            except _NoTargets:
+                return {}
         out = {}
         late = action.condition is not None and not action.early
         spans = self.owned[me].spans if action.limit_for else None
-        try:  # with no target for a choice that reads none before it there is no option at all
-            for choice in action.choices:
-                if choice.quick:  # quick to know: asked first
-                    free.of(choice)
-            combinations = self._combinations(action.choices, free, Scope(env, {}))
-        except _NoTargets:
-            return {}
         for picked in combinations:
             if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
@@ -690,11 +694,9 @@ class SkillBook:
         return out
 
     def _combinations(self, choices, free: "_FreeTargets", env: "Scope") -> list[dict]:
-        """``_picks`` as a list; one or two choices (most actions) without a generator per target."""
+        """``_picks`` as a list (several choices); two choices without a generator per target."""
         first = choices[0]
         firsts = free.of(first) if first.quick else self._targets(first, env)
-        if len(choices) == 1:
-            return [{first.name: target} for target in firsts]
         if len(choices) > 2:
             return list(self._picks(choices, free, env))
         second, out = choices[1], []
