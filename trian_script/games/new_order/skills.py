@@ -682,13 +682,13 @@ class SkillBook:
     @staticmethod
     def _targets(choice: Choice, env: "Scope") -> list:
         """The targets of ``choice`` that its condition allows (``env`` holds each while it is asked)."""
-        targets, where, name = choice.source(env), choice.where, choice.name
+        targets, where, name = choice.source.evaluate(env), choice.where, choice.name
         if where is None:
             return list(targets)
-        out = []
+        out, allows = [], where.evaluate  # (the compiled function, called for every target)
         for target in targets:
             env[name] = target  # its data is read through it (``Scope.__missing__``)
-            if where(env):
+            if allows(env):
                 out.append(target)
         env.pop(name, None)
         return out
