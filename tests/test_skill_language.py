@@ -251,3 +251,50 @@ def test_an_upkeep_limited_for_each_target_is_checked(tmp_path):
     assert by_line[4][0].expected == "a choice: choose NAME from SOURCE"
     messages = {d.message for d in by_line[5]}
     assert "unknown limit 'once per round'" in messages and "send-home takes 1 argument, not 2" in messages
+
+
+TWICE = """\
+race twice "Twice" {
+  colour = green
+  text = "a race for the uses-this-turn tests"
+  active = [tip, pick]
+  module 1: ice-cell / gain-more-from-nebulas
+  module 2: priceless-technology / a-set-of-minerals
+  module 3: quantum-harmonic-oscillator / gain-more-from-systems
+}
+
+skill tip "Tip" {
+  text = "twice a turn in phase 1, +1 credit"
+  when = "phase 1"
+  action extraction "tip" if uses-this-turn < 2 -> credits(1)
+}
+
+skill pick "Pick" {
+  text = "once a turn in phase 1, +1 credit per mineral of a colour you hold"
+  when = "phase 1"
+  action extraction "pick {colour}" choose colour from colours-owned(red, blue) where uses-this-turn < 1 \\
+    -> credits(colour.count)
+}
+"""
+
+
+def test_uses_this_turn_counts_the_uses_of_that_action_only(tmp_path):
+    """docs/skill-language.md: ``uses-this-turn`` in a condition counts an action's uses in the
+    current turn (every action listed for a decision shares one environment of its owner, the
+    count is each action's own)."""
+    (tmp_path / "twice.trian").write_text(TWICE, encoding="utf-8")
+    game = Game(load_ruleset("new_order", [tmp_path]), ["red", "blue"], 1, races={"red": "twice", "blue": "xemh"})
+
+    def offered():
+        return [o for o in game.decision.options if o.startswith(("use tip", "pick "))]
+
+    assert (game.decision.player, game.phase) == ("red", "extraction") and offered() == ["use tip"]
+    game.choose("buy mineral red")
+    assert offered() == ["use tip", "pick red"]
+    game.choose("use tip")
+    assert offered() == ["use tip", "pick red"]
+    game.choose("use tip")
+    assert offered() == ["pick red"]  # tip twice; pick not yet, whatever tip's count
+    credits = game.player("red").credits
+    game.choose("pick red")
+    assert offered() == [] and game.player("red").credits == credits + 1
