@@ -251,16 +251,19 @@ def after_event(game, event: str, data: dict) -> None:
     unit = data.get("unit")
     if event not in ("unit-moved", "unit-placed") or unit is None:
         return
+    tokens = ship_like_tokens(game)
+    if not tokens:
+        return  # (most events: no ship-like token on the board, so none attacks or is attacked)
     if is_ship_like(game, unit):
         if event == "unit-moved" and not data.get("swapped"):  # moved or teleported beside an enemy ship:
-            token = next((t for t in ship_like_tokens(game) if t.cell == data.get("cell")), None)  # it attacks
+            token = next((t for t in tokens if t.cell == data.get("cell")), None)  # it attacks
             enemies = enemies_beside(game, token.cell, token.data.get("region"), token.owner) if token else []
             if enemies:
                 game.then(partial(_battle, game, token.id, enemies[0][1].player, enemies[0][0], False))
         return
     if unit == "ship" or game.has_property(unit, "ship"):  # an enemy ship ended beside it: attacked
         attacker = data.get("player")
-        for token in sorted(ship_like_tokens(game), key=lambda t: t.id):
+        for token in tokens:  # (in the order placed)
             if token.owner != attacker and enemies_beside(game, token.cell, token.data.get("region"), token.owner, attacker):
                 game.then(partial(_attacked, game, token.id, attacker))
 
@@ -273,8 +276,9 @@ def follow_emissaries(game) -> None:
     if not game.special_tokens:
         return
     where = None
-    ships = token_kinds(game.ruleset, "ship-like") if game.exmitted else ()  # (runs after every event)
-    for token in list(game.special_tokens.values()):
+    ships = token_kinds(game.ruleset, "ship-like") if game.exmitted else ()
+    # (this runs after every event: the tokens it may act on are picked out first)
+    for token in [t for t in game.special_tokens.values() if t.data.get("emissary") is not None or t.kind in ships]:
         unit = token.data.get("emissary")
         if unit is not None:
             where = {id(e): c for c, e in game.emissaries.items()} if where is None else where
