@@ -544,11 +544,12 @@ class SkillBook:
         """Every area of effect acts on what stands in its field now (after any event and any skill
         action): a ship that entered the Gauss Cannon's field is destroyed. Not re-entered: what
         its effects cause (a ship sent home) is seen by the same pass."""
-        if self._firing or not self._kept("areas"):
+        areas = self._kept("areas")
+        if self._firing or not areas or not self.game.special_tokens:  # (no token: no area on the board)
             return
         self._firing = True
         try:
-            for player, skill, area in self._kept("areas"):
+            for player, skill, area in areas:
                 self._fire(player, skill, area)
         finally:
             self._firing = False
