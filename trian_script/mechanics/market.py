@@ -11,8 +11,6 @@ from itertools import combinations_with_replacement
 
 def exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[str, tuple[tuple, str]]:
     """Every exchange a player holding ``owned`` may make: text -> (the kinds given, the kind taken)."""
-    if give <= 0 or take <= 0:
-        return {}
     return dict(exchanges_of(holding(owned, give, take, available)))
 
 

@@ -467,8 +467,8 @@ class NewOrder(Game):
         steps = moves if steps is None else steps
         cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
         frontier, seen, out = [(cell, ship.region)], {cell}, {}
-        tokens = self.skills.once_per_listing("ship-like-cells", ship_like_cells, self)  # a ship-like token is
-        # a ship: no move ends on it (NO-3.3.6)
+        # a ship-like token is a ship: no move ends on it (NO-3.3.6)
+        tokens = self.skills.once_per_listing("ship-like-cells", ship_like_cells, self)
         links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
         closed = self.kept(("closed to ships", barred), dict)  # tile -> whether it shows one of barred
         for _ in range(steps):

@@ -336,7 +336,7 @@ class SkillBook:
         name = me.name
         if name not in self.owned or game.evolved >= game.param("evolution.per-turn", name):
             return {}
-        locked = self._locked(name)
+        locked = self._kept("locked")[name]
         if not locked:
             return {}
         racial, universal = game.param("evolution.racial", name), game.param("evolution.universal", name)
@@ -348,15 +348,12 @@ class SkillBook:
                                                 for side, skill, cost in zip(SIDES, sides, key[2:]) if cost is not None)
         return offer
 
-    def _locked(self, player: str) -> tuple:
-        """(module number, (racial side, universal side)) of ``player``'s modules still locked."""
-        key = ("locked", player)
-        locked = self._cache.get(key)
-        if locked is None:
-            owned = self.owned[player]
-            locked = self._cache[key] = tuple((number, sides) for number, sides in enumerate(owned.race.modules, 1)
-                                              if number not in owned.unlocked)
-        return locked
+    def _all_locked(self) -> dict:
+        """player -> (module number, (racial side, universal side)) of their modules still locked
+        (unlocking one adds its skill, which clears the table)."""
+        return {player: tuple((number, sides) for number, sides in enumerate(owned.race.modules, 1)
+                              if number not in owned.unlocked)
+                for player, owned in self.owned.items()}
 
     def _unlock_option(self, number: int, side: str, skill: str, cost: int) -> tuple:
         """(text, what choosing it does) of unlocking a module side: the same every time it is
