@@ -2,6 +2,8 @@
 minerals become credits (NO-5.1), then Corvettes plunder (NO-5.2, rulebook p. 20)."""
 from __future__ import annotations
 
+from collections import Counter
+
 from ...plugins.hookspecs import hookimpl
 
 
@@ -18,18 +20,24 @@ def trian_final_scoring(game):
 
 def plunder(game) -> None:
     """NO-5.2: Corvettes in a closed system another player controls take credits from them."""
-    systems = [game.board.area(root) for root, t in game.board.forest.totals.items()
-               if t.kind == "system" and t.closed]
+    plundered = []  # (system, its controller, their best station, Corvettes by owner)
+    for root, totals in game.board.forest.totals.items():
+        if totals.kind != "system" or not totals.closed:
+            continue
+        area = game.board.area(root)
+        victim = game.controller(area)
+        stations = {e.station for p, e in game.units_in(area) if p == victim} if victim else set()
+        if stations - {None}:
+            corvettes = Counter(s.player for c in area.tiles if (s := game.ships.get(c))
+                                and game.has_property(s.kind, "plunders"))
+            best = "space-station" if "space-station" in stations else "research-station"
+            plundered.append((area, victim, best, corvettes))
     for index in game.turn_order:
         raider = game.players[index].name
-        for area in systems:
-            victim = game.controller(area)
-            corvettes = sum(1 for c in area.tiles if (s := game.ships.get(c)) and s.player == raider
-                            and game.has_property(s.kind, "plunders"))
-            stations = {e.station for p, e in game.units_in(area) if p == victim}
-            if not victim or victim == raider or not corvettes or not stations - {None}:
+        for area, victim, key, by_owner in plundered:
+            corvettes = by_owner[raider]
+            if victim == raider or not corvettes:
                 continue
-            key = "space-station" if "space-station" in stations else "research-station"
             formula = game.ruleset.formula(f"end.plunder-{key}")
             env = {"tiles": len(area.tiles), "corvettes": corvettes}
             amount = min(int(formula(env)), game.player(victim).credits)

@@ -80,7 +80,8 @@ class NewOrder(Game):
 
     def __getstate__(self) -> dict:
         state = super().__getstate__()
-        state.pop("_space_links", None)  # a cache, worked out again when asked
+        state.pop("_space_links", None)  # caches, worked out again when asked
+        state.pop("_reaches", None)
         state.pop("_after_the_action", None)  # options: they belong to this game
         state.pop("_kept", None)
         return state
@@ -432,12 +433,11 @@ class NewOrder(Game):
 
     def ship_pairs(self, player: str) -> list[tuple[Cell, Cell]]:
         """(own ship, enemy ship) on edge-adjacent tiles joined through outer space (NO-4.5)."""
-        pairs = []
-        for cell, ship in sorted(self.ships.items()):
-            if ship.player != player:
-                continue
-            for other in self.board.grid.neighbours(cell):
-                enemy = self.ships.get(other)
+        pairs, ships, neighbours = [], self.ships, self.board.grid.neighbours
+        for cell in sorted(c for c, ship in ships.items() if ship.player == player):  # (asked after every move)
+            ship = ships[cell]
+            for other in neighbours(cell):
+                enemy = ships.get(other)
                 if enemy and enemy.player != player and self.space_link(cell, ship.region, other) == enemy.region:
                     pairs.append((cell, other))
         return pairs
@@ -465,10 +465,37 @@ class NewOrder(Game):
         moves, passes, barred, reach = self.skills.once_per_listing(("ship-rules", ship.player, ship.kind),
                                                                     self._ship_rules, ship.player, ship.kind)
         steps = moves if steps is None else steps
-        cells, neighbours, ships = self.board.cells, self.board.grid.neighbours, self.ships
-        frontier, seen, out = [(cell, ship.region)], {cell}, {}
-        # a ship-like token is a ship: no move ends on it (NO-3.3.6)
-        tokens = self.skills.once_per_listing("ship-like-cells", ship_like_cells, self)
+        if passes:  # a skill's rule, rare: worked out each time
+            found = self._space_reach(cell, ship.region, steps, passes, barred, reach)[1]
+        else:
+            found = self._kept_reach(cell, ship.region, steps, barred, reach)
+        # a move ends in outer space, never on a ship nor on a ship-like token (NO-3.3.6)
+        ships, tokens = self.ships, self.skills.once_per_listing("ship-like-cells", ship_like_cells, self)
+        return {other: linked for other, linked in found if other not in ships and other not in tokens}
+
+    def _kept_reach(self, cell: Cell, region: int, steps: int, barred: frozenset, reach: set) -> list:
+        """``_space_reach``'s places, kept until a tile is laid on an empty cell it looked at: laid
+        tiles never change and ships do not stop a move, so the places stay the same while the
+        board grows elsewhere — the cost of a decision does not grow with the board and the ships.
+        (An exmitter's reach only grows: its size is part of the key.)"""
+        known = self.__dict__.get("_reaches")
+        if known is None:
+            known = self._reaches = {}
+        key, laid = (cell, region, steps, barred, len(reach)), self.board.order
+        entry = known.get(key)
+        if entry is None or (entry[0] != len(laid) and not entry[1].isdisjoint(laid[entry[0]:])):
+            entry = known[key] = [len(laid), *self._space_reach(cell, region, steps, (), barred, reach)]
+        else:
+            entry[0] = len(laid)
+        return entry[2]
+
+    def _space_reach(self, cell: Cell, region: int | None, steps: int, passes, barred: frozenset,
+                     reach: set) -> tuple[set, list]:
+        """(the empty cells looked at, the (tile, space region) reached, in the order found) of a
+        ship's move of up to ``steps`` steps from ``region`` of ``cell`` through outer space, never
+        through nebulas, gas clouds (``barred``) or an exmitter's ``reach``, through ships."""
+        cells, neighbours = self.board.cells, self.board.grid.neighbours
+        frontier, seen, empties, out = [(cell, region)], {cell}, set(), []
         links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
         closed = self.kept(("closed to ships", barred), dict)  # tile -> whether it shows one of barred
         for _ in range(steps):
@@ -479,6 +506,7 @@ class NewOrder(Game):
                         continue
                     placed = cells.get(other)
                     if placed is None:
+                        empties.add(other)
                         continue
                     shut = closed.get(other)
                     if shut is None:
@@ -496,10 +524,10 @@ class NewOrder(Game):
                         linked = next((i for i, r in enumerate(placed.face.regions) if "ship" in r.holds), None)
                     seen.add(other)
                     following.append((other, linked))
-                    if other not in ships and linked is not None and other not in tokens:
-                        out[other] = linked
+                    if linked is not None:
+                        out.append((other, linked))
             frontier = following
-        return out
+        return empties, out
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
         """How far ``player``'s ships of ``kind`` move, the features they pass, the features and
