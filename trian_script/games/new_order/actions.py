@@ -636,13 +636,16 @@ def construction_sites(game, player: str) -> list[tuple]:
 
 
 def _construction_sites(game, player: str) -> list[tuple]:
-    me, out = game.player(player), []
+    supply, out = game.player(player).supply, []
+    cells, find, totals = game.board.cells, game.board.forest.find, game.board.forest.totals
     for cell, emissary in sorted((c, e) for c, e in game.emissaries.items() if e.player == player):
-        level = NEXT_STATION.get(emissary.station)  # the cheap questions first
-        if level is None or not me.supply[level + "s"] or game.is_blocked(cell):
+        level = NEXT_STATION.get(emissary.station)  # the cheap questions first: most areas are open
+        node = cells[cell].nodes[emissary.region]
+        if level is None or node is None or not totals[root := find(node)].closed or not supply[level + "s"] \
+                or game.is_blocked(cell):
             continue
-        area = game.region_area(cell, emissary.region)
-        if area is None or not area.closed or game.controller(area) != player:
+        area = game.board.area(root)
+        if game.controller(area) != player:
             continue
         if area.kind == "system" and any(station in _at_least(level) for station in stations_in(game, area)):
             continue  # a system holds one research station and one space station (NO-3.3.3)
