@@ -462,8 +462,9 @@ class NewOrder(Game):
         game's ships (a ship-like token), and how far it goes."""
         ship = ship or self.ships[cell]
         # asked for each ship while options are listed: the rules of its owner and kind, once
-        moves, passes, barred, reach = self.skills.once_per_listing(("ship-rules", ship.player, ship.kind),
-                                                                    self._ship_rules, ship.player, ship.kind)
+        moves, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
+                                                    ship.player, ship.kind)
+        reach = self.exmitted_for(ship.player)
         steps = moves if steps is None else steps
         if passes:  # a skill's rule, rare: worked out each time
             found = self._space_reach(cell, ship.region, steps, passes, barred, reach)[1]
@@ -530,11 +531,10 @@ class NewOrder(Game):
         return empties, out
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
-        """How far ``player``'s ships of ``kind`` move, the features they pass, the features and
-        properties whose tiles they may not enter, and the exmitters' reach for them."""
-        passes = set(self.param("ship.passes", player, unit=kind))
-        return (self.param("ship.move", player, unit=kind), passes,
-                frozenset(self._barred_to_ships(passes, player, kind)), self.exmitted_for(player))
+        """How far ``player``'s ships of ``kind`` move, the features they pass, and the features and
+        properties whose tiles they may not enter."""
+        passes = frozenset(self.param("ship.passes", player, unit=kind))
+        return self.param("ship.move", player, unit=kind), passes, frozenset(self._barred_to_ships(passes, player, kind))
 
     def exmitted_for(self, player: str | None) -> set:
         """Every tile in an exmitter's reach for ``player``'s units (``exmitter_reach`` of a whole

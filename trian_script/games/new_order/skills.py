@@ -294,6 +294,7 @@ class SkillBook:
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
         self._listed: dict = {}
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
+        self._unkept = 0  # how many parameter values were not kept or counted a skill's change (``derived``)
         self._functions: dict = {}  # functions bound to this game (``functions``, ``_unlock_option``)
 
     def __getstate__(self) -> dict:
@@ -385,6 +386,7 @@ class SkillBook:
             if self._changers_cached:  # a skill changed this value: its change counts again (balance lab)
                 changers = known.get((key, "changers"))
                 if changers:
+                    self._unkept += 1
                     self._count_changes(name, changers)
             return value
         base = self._base(name)
@@ -412,6 +414,22 @@ class SkillBook:
             if changers:
                 known[(key, "changers")] = changers
                 self._changers_cached = True
+        if changers or key not in known:
+            self._unkept += 1
+        return value
+
+    def derived(self, player: str, key, make, *args):
+        """``make(*args)``, a value worked out from ``player``'s parameters alone (their ships'
+        rules), kept with them: a new skill makes it again. It is not kept when a parameter it read
+        is not kept either (a plugin's or a formula's change may differ at any moment) or counts a
+        skill's change at each use (the balance lab)."""
+        known = self._values.get(player)
+        value = _UNKNOWN if known is None else known.get(("derived", key), _UNKNOWN)
+        if value is _UNKNOWN:
+            unkept = self._unkept
+            value = make(*args)
+            if self._unkept == unkept:
+                self._values.setdefault(player, {})[("derived", key)] = value
         return value
 
     def piece_moves(self) -> dict:
