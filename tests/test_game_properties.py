@@ -173,7 +173,22 @@ def check_control(game: Game) -> None:
             assert len(present) <= 1, (totals.kind, sorted(totals.tiles), present)
 
 
+def check_ship_moves(game: Game) -> None:
+    """NO-3.3.5: where a ship may move, as kept from earlier decisions (``_reaches``), is where it
+    may move when worked out afresh: the kept reach of a ship is dropped whenever a tile could
+    change it."""
+    with game.skills.listing():  # (asking counts no skill's change)
+        kept = {cell: game.ship_destinations(cell) for cell in game.ships}
+        reaches = game.__dict__.pop("_reaches", None)
+        try:
+            assert {cell: game.ship_destinations(cell) for cell in game.ships} == kept
+        finally:
+            if reaches is not None:
+                game.__dict__["_reaches"] = reaches
+
+
 def check_all(game: Game, start: Counter, start_credits: int) -> None:
+    check_ship_moves(game)
     check_minerals(game)
     check_tokens(game)
     check_units(game, start)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_game_properties import MAX_DECISIONS, SEATS, board_state, check_credits, check_minerals, check_tokens
+from test_game_properties import (MAX_DECISIONS, SEATS, board_state, check_credits, check_minerals,
+                                  check_ship_moves, check_tokens)
 
 from trian_script import Game
 from trian_script.bots import BOTS
@@ -50,6 +51,7 @@ def test_games_with_races_keep_the_invariants_and_replay(seed, players, mix):
         check_credits(game, start_credits)
         check_special_tokens(game)
         check_places(game)
+        check_ship_moves(game)
     assert game.is_over, "the game did not end"
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.log"
