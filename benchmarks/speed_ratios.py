@@ -8,7 +8,8 @@ ratios of interleaved measurements much less):
    random players, with every tile of the tileset counted 8 times; goal: big / normal <= 1.3;
 3. early vs late: CPU microseconds per decision in the first and the last fifth of each game; goal:
    late / early not above 1 (plus noise); the options per decision are printed beside, since a
-   decision late in a game offers more (more ships to move, more places to reach).
+   decision late in a game offers more (more ships to move, more places to reach), and so is the
+   same ratio over decisions alike (the same kind, as many options).
 
     .venv/bin/python benchmarks/speed_ratios.py
     .venv/bin/python benchmarks/speed_ratios.py --rounds 7 --only first-release
@@ -19,6 +20,7 @@ Every game is fixed by its seed, through the public API only (``Game``, ``decisi
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import random
@@ -101,25 +103,28 @@ def x8_content(ruleset, folder: Path) -> tuple[str, Path]:
     return f"{ruleset.name}_x8", path
 
 
-def decision_times(ruleset, games: int, seed: int) -> list[list[tuple[float, int]]]:
-    """Per game, (seconds, number of options) of each decision (options + choice), random choices."""
+def decision_times(ruleset, games: int, seed: int) -> list[list[tuple[float, int, str]]]:
+    """Per game, (seconds, number of options, kind) of each decision (options + choice), random
+    choices."""
     from trian_script import Game
 
     out = []
     for index in range(games):
+        gc.collect()  # the garbage of the games before is not collected during this one's decisions
         game, rnd = Game(ruleset, SEATS, seed + index), random.Random(seed + index)
         times = []
         while not game.is_over:  # CPU time: the time others' processes take on a shared machine is left out
             start = time.process_time()
-            options = game.decision.options
+            decision = game.decision
+            options = decision.options
             game.choose(options[rnd.randrange(len(options))])
-            times.append((time.process_time() - start, len(options)))
+            times.append((time.process_time() - start, len(options), decision.kind))
         out.append(times)
     return out
 
 
-def us_per_decision(per_game: list[list[tuple[float, int]]]) -> float:
-    return 1e6 * sum(t for times in per_game for t, _ in times) / sum(map(len, per_game))
+def us_per_decision(per_game: list[list[tuple[float, int, str]]]) -> float:
+    return 1e6 * sum(t for times in per_game for t, _, _ in times) / sum(map(len, per_game))
 
 
 def tiles_ratio(rounds: int, name: str) -> None:
@@ -144,18 +149,31 @@ def early_late_ratio(rounds: int, games: int, names: list[str]) -> None:
 
     for name in names:
         ruleset = load_ruleset(name)
-        fifths: list[list[tuple[float, int]]] = [[] for _ in range(5)]
+        fifths: list[list[tuple[float, int, str]]] = [[] for _ in range(5)]
         for r in range(rounds):
             for times in decision_times(ruleset, games, 1 + 1000 * r):
                 for i, measured in enumerate(times):
                     fifths[i * 5 // len(times)].append(measured)
-        means = [1e6 * statistics.fmean(t for t, _ in f) for f in fifths]
-        options = [statistics.fmean(n for _, n in f) for f in fifths]
+        means = [1e6 * statistics.fmean(t for t, _, _ in f) for f in fifths]
+        options = [statistics.fmean(n for _, n, _ in f) for f in fifths]
         print(f"{name}, 4 players, random: per fifth of the game ({rounds * games} games), microseconds per "
               "decision / options per decision")
         print("  " + "   ".join(f"{m:6.1f}/{n:4.1f}" for m, n in zip(means, options))
               + f"   late / early {means[-1] / means[0]:.2f}x   (goal: not above 1, plus noise; "
               f"the options grow {options[-1] / options[0]:.2f}x)")
+        print(f"  decisions of the same kind with as many options: late / early {alike_ratio(*fifths[::4]):.2f}x")
+
+
+def alike_ratio(early: list, late: list) -> float:
+    """late / early time of decisions alike (the same kind, as many options), each pair of groups
+    weighted by the fewer of its decisions: what grows besides the size of the decisions."""
+    groups: dict = {}
+    for side, measured in enumerate((early, late)):
+        for seconds, count, kind in measured:
+            groups.setdefault((kind, count), ([], []))[side].append(seconds)
+    pairs = [(min(len(a), len(b)), statistics.fmean(a), statistics.fmean(b))
+             for a, b in groups.values() if len(a) >= 5 and len(b) >= 5]
+    return sum(w * b for w, _, b in pairs) / sum(w * a for w, a, _ in pairs)
 
 
 def main(argv: list[str] | None = None) -> int:
