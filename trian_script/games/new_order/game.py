@@ -476,9 +476,9 @@ class NewOrder(Game):
 
     def _kept_reach(self, cell: Cell, region: int, steps: int, barred: frozenset, reach: set) -> list:
         """``_space_reach``'s places, kept until a tile is laid on an empty cell it looked at: laid
-        tiles never change and ships do not stop a move, so the places stay the same while the
-        board grows elsewhere — the cost of a decision does not grow with the board and the ships.
-        (An exmitter's reach only grows: its size is part of the key.)"""
+        tiles never change and ships do not stop a move, so a ship that has not moved is not walked
+        again while the board grows elsewhere. (An exmitter's reach only grows: its size is part
+        of the key.)"""
         known = self.__dict__.get("_reaches")
         if known is None:
             known = self._reaches = {}
@@ -534,7 +534,8 @@ class NewOrder(Game):
         """How far ``player``'s ships of ``kind`` move, the features they pass, and the features and
         properties whose tiles they may not enter."""
         passes = frozenset(self.param("ship.passes", player, unit=kind))
-        return self.param("ship.move", player, unit=kind), passes, frozenset(self._barred_to_ships(passes, player, kind))
+        barred = frozenset(self._barred_to_ships(passes, player, kind))
+        return self.param("ship.move", player, unit=kind), passes, barred
 
     def exmitted_for(self, player: str | None) -> set:
         """Every tile in an exmitter's reach for ``player``'s units (``exmitter_reach`` of a whole
