@@ -1,6 +1,7 @@
 """The DSL: parsing, definitions, and diagnostics that point at the right text."""
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -276,3 +277,28 @@ def test_a_plugin_reference_must_name_a_skill_plugin(tmp_path, reference):
     write(tmp_path, "r.trian", FAN_RACE.replace("fanplug:Fan", reference))
     with pytest.raises(PluginError, match="is not a skill plugin"):
         Game(load_ruleset("new_order", [tmp_path]), ["red", "blue"], 1, races={"red": "fans"})
+
+
+def test_the_grammar_cache_is_kept_in_a_folder_of_the_users_own(tmp_path, monkeypatch):
+    """Lark unpickles its cache file: it lives only where no other user can write (not in /tmp), and
+    a parser read from it parses as one built afresh."""
+    from lark import Lark
+
+    from trian_script.dsl import parser
+    from trian_script.resources import content_dir
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = parser._grammar_cache()
+    folder = tmp_path / "trian-script"
+    assert path == str(folder / "grammar.lark-cache") and folder.stat().st_mode & 0o777 == 0o700
+    grammar = (Path(parser.__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    options = dict(parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
+    fresh = Lark(grammar, **options, cache=path)  # builds and writes the cache
+    cached = Lark(grammar, **options, cache=path)  # reads it
+    text = (content_dir("variants") / "new_order.trian").read_text(encoding="utf-8")
+    assert cached.parse(text, start="start") == fresh.parse(text, start="start")
+    folder.chmod(0o777)  # a folder others may write to: no cache at all
+    assert parser._grammar_cache() is None
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/folder")
+    monkeypatch.setenv("HOME", "")
+    assert parser._grammar_cache() is None

@@ -6,6 +6,7 @@ a line we already blanked is a consequence of the first, and stops the search.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
 
@@ -40,7 +41,28 @@ TERMINAL_WORDS = {
 @lru_cache(maxsize=None)
 def lark_parser() -> Lark:
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True)
+    return Lark(grammar, parser="lalr", start=["start", "expr"], propagate_positions=True, maybe_placeholders=True,
+                cache=_grammar_cache() or False)
+
+
+def _grammar_cache() -> str | None:
+    """Where Lark keeps its analysis of the grammar between runs, which makes every command start
+    about a quarter of a second sooner: a folder of the user's own (``$XDG_CACHE_HOME`` or
+    ``~/.cache``, then ``trian-script``), never a shared one such as ``/tmp``, since Lark unpickles
+    the file it reads. Lark checks that the file belongs to this grammar, Lark and Python, and works
+    it out again when not. None (no cache) when there is no such folder to be had."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "trian-script")
+    if not os.path.isabs(folder):
+        return None  # no home folder
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        info = os.stat(folder)
+    except OSError:
+        return None
+    if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+        return None  # not the user's alone: another user could leave a file there
+    return os.path.join(folder, "grammar.lark-cache")
 
 
 def parse_text(text: str, filename: str, report: Report) -> Tree | None:
