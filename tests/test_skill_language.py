@@ -110,6 +110,68 @@ def test_choices_take_targets_from_known_sources(tmp_path):
     assert 5 not in by_line
 
 
+def test_a_choice_that_can_never_have_a_target_is_reported(tmp_path):
+    """A source given nothing to list, a count below 1, a condition that holds for no target, a
+    token kind the game has not: the action would never be offered (or never find its token)."""
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action exploration "say {word}" choose word from words() -> credits(1)
+          action exploration "bet {stake}" choose stake from mineral-sets(0) -> discard(stake)
+          action exploration "go {to}" choose to from tiles() where 1 > 2 -> credits(1)
+          action exploration "hop {t}" choose t from tokens("wormhol") -> credits(1)
+          action exploration "put {p}" choose p from tiles() where not token-on(p, "wormhole") -> place("wormhole", p)
+          on area-closed -> credits(tiles / 0)
+          action exploration "ok {c}" choose c from colours-owned(red) where 2 > 1 -> discard(c)
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert by_line[2].message == "words() lists nothing: the choice 'word' never has a target"
+    assert by_line[2].expected == "words(WORD, …), with at least one"
+    assert by_line[3].message == "mineral-sets with a count of 0 lists nothing: the choice 'stake' never has a target"
+    assert by_line[4].message == "the condition '1 > 2' never holds: the choice 'to' never has a target"
+    assert (by_line[4].position.column, by_line[4].position.end_column) == (61, 66)
+    assert by_line[5].message == "unknown special token 'wormhol'" and by_line[5].hint == "did you mean 'wormhole'?"
+    assert "gravity-bomb" in by_line[5].expected and by_line[5].position.column == 53
+    assert 6 not in by_line
+    assert by_line[7].message == "'credits(tiles / 0)' divides by zero"
+    assert 8 not in by_line
+
+
+def test_a_formula_that_fails_in_play_names_its_skill(tmp_path, capsys):
+    """A formula no check can see fail (a divisor that is 0 in play) stops the game with the skill
+    and the action named: the designer knows where to look."""
+    import pytest
+
+    from trian_script.dsl.loader import load
+    from trian_script.engine.ruleset import load_ruleset as load_named
+    from test_dsl import write
+
+    write(tmp_path, "zorg.trian", """
+        race zorg "Zorg" {
+          colour = red
+          text = "divides by the turns that went by"
+          active = [zap]
+          module 1: gain-more-from-nebulas / a-set-of-minerals
+          module 2: gain-more-from-nebulas / a-set-of-minerals
+          module 3: gain-more-from-nebulas / a-set-of-minerals
+        }
+        skill zap "Zap" {
+          text = "x"
+          action extraction "zap" if credits / (turn - turn) > 1 -> credits(1)
+        }
+    """)
+    defs = load([tmp_path])
+    assert not defs.report, defs.report.render()
+    game = Game(load_named("new_order", defs=defs), ["red", "blue"], 1, races={"red": "zorg"})
+    with pytest.raises(ZeroDivisionError) as failure:
+        game.decision
+    assert failure.value.__notes__ == ["skill zap: its extraction action 'zap'"]
+    from trian_script.cli import main
+
+    assert main(["play", "--players", "2", "--race", "red=zorg", "--content", str(tmp_path)]) == 1
+    assert "division by zero\n  in skill zap: its extraction action 'zap'\n" in capsys.readouterr().err
+
+
 def test_the_guides_custom_race_plays_without_python(tmp_path):
     """docs/race-guide.md's race: a new piece kind (a ship that gathers and moves 4), a trigger on
     its moves limited to once per turn, a limited action — as written on the page."""

@@ -47,7 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # content the game cannot play with: one line, never a traceback
         if os.environ.get("TRIAN_DEBUG"):
             raise
-        print(f"error: {type(err).__name__}: {err}\n(the rules or content in use cannot go on; "
+        where = "".join(f"\n  in {note}" for note in getattr(err, "__notes__", ()))
+        print(f"error: {type(err).__name__}: {err}{where}\n(the rules or content in use cannot go on; "
               "set TRIAN_DEBUG=1 to see where)", file=sys.stderr)
         return 1
 

@@ -404,6 +404,7 @@ def _check_choices(defs, block, path, item, names, values) -> set:
         _check_expr(defs, block, where + ("from",), choice["from"], names | brought, values | sources)
         brought |= {choice["name"]} | {f"{choice['name']}.{key}" for key in SOURCES[source][1]}
         _check_expr(defs, block, where + ("where",), choice.get("where"), names | brought, values)
+        _check_some_target(defs, block, where, choice, source, shape)
     import string
 
     try:
@@ -422,13 +423,106 @@ def _check_choices(defs, block, path, item, names, values) -> set:
     return brought
 
 
+# sources that list only the words or colours they are given, and sources that list nothing when
+# their count (the argument at that place) is below 1
+LISTS_ITS_ARGUMENTS = {"words", "colours-owned"}
+COUNTED = {"mineral-sets": 0, "token-moves": 1, "ship-moves": 1}
+
+
+def _check_some_target(defs, block, path, choice, source: str, shape: str) -> None:
+    """A choice that can never have a target, whatever the game (its action would never be offered):
+    a source given nothing to list (``words()``), a count below 1 (``mineral-sets(0)``), a condition
+    that holds for no target (``where 1 > 2``). An unknown token kind (``tokens("wormhol")``) is
+    reported with the formula's other words (``_check_literals``)."""
+    tree = _parsed(choice["from"])
+    if tree is None or tree.data != "call":
+        return  # reported as a formula or as no source
+    name, *args = [c for c in tree.children if c is not None]
+    problem = None
+    if source in LISTS_ITS_ARGUMENTS and not args:
+        problem = (f"{source}() lists nothing: the choice '{choice['name']}' never has a target",
+                   FormulaError("", 1, len(choice["from"]), expected=f"{shape}, with at least one"))
+    elif source in COUNTED and COUNTED[source] < len(args):
+        count = _constant(args[COUNTED[source]])
+        if isinstance(count, (int, float)) and not isinstance(count, bool) and count < 1:
+            problem = (f"{source} with a count of {count} lists nothing: the choice '{choice['name']}' never has "
+                       f"a target", FormulaError("", 1, len(choice["from"]), expected=f"{shape}, a count of 1 or more"))
+    if problem is not None:
+        _report_formula(defs, block, path + ("from",), problem[1], problem[0])
+        return
+    condition = choice.get("where")
+    try:  # a condition that reads nothing is the same for every target: worked out once, here
+        holds = compile_formula(condition, set(), {}).evaluate({}) if condition else True
+    except (FormulaError, ArithmeticError, TypeError, ValueError, RecursionError):
+        return  # it reads a name (or is reported as a formula)
+    if not holds:
+        _report_formula(defs, block, path + ("where",),
+                        FormulaError("", 1, len(condition), expected="a condition that holds for some target"),
+                        f"the condition '{condition}' never holds: the choice '{choice['name']}' never has a target")
+
+
+# functions whose argument at that place names a kind of special token (``place("wormhole", …)``)
+TOKEN_ARGUMENT = {"tokens": 0, "teleportable-near": 0, "place": 0, "token-on": 1, "token-emissary-at": 0}
+
+
+def _check_literals(defs, block, path, text) -> None:
+    """What a skill's formula writes out is checked before any game: a kind of special token is
+    one the game has (a misspelt one would never be placed, found or counted), and nothing is
+    divided by a written-out zero."""
+    tree = _parsed(text) if text else None
+    if tree is None:
+        return
+    tokens = defs.blocks["token"]
+    for node in tree.iter_subtrees_topdown():
+        kids = [c for c in node.children if c is not None]
+        if node.data == "product":
+            for op, arg in zip(kids[1::2], kids[2::2]):
+                if str(op) in ("/", "//", "%") and _constant(arg) == 0:
+                    _report_formula(defs, block, path, FormulaError("", op.column, len(op), expected="a divisor other than 0"),
+                                    f"'{text}' divides by zero")
+        elif node.data == "call":
+            index = TOKEN_ARGUMENT.get(str(kids[0]))
+            if index is None or index + 1 >= len(kids) or getattr(kids[index + 1], "data", None) != "string":
+                continue  # (a kind that is not written out is not known before the game)
+            word = kids[index + 1].children[0]
+            if word[1:-1] not in tokens:
+                _report_formula(defs, block, path, FormulaError("", word.column, len(word), expected=one_of(tokens),
+                                                                hint=did_you_mean(word[1:-1], tokens)),
+                                f"unknown special token '{word[1:-1]}'")
+
+
+def _parsed(text: str):
+    """A formula's tree, or None when it cannot be read (the formula check reports that)."""
+    from lark.exceptions import UnexpectedInput
+
+    from .parser import lark_parser
+
+    try:
+        return lark_parser().parse(text, start="expr")
+    except (UnexpectedInput, RecursionError):
+        return None
+
+
+def _constant(node):
+    """The value of a number written out (``2``, ``-1``), else None."""
+    if getattr(node, "data", None) == "neg":
+        inner = _constant(node.children[0])
+        return None if inner is None else -inner
+    if getattr(node, "data", None) == "number":
+        text = str(node.children[0])
+        return float(text) if "." in text else int(text)
+    return None
+
+
 def _check_expr(defs, block, path, text, names, functions, event=None) -> None:
-    """A formula reads only ``names`` and calls only ``functions``; in an event's condition, a
-    name the event does not carry is reported with the event's data (``event``: name, data)."""
+    """A formula of a skill reads only ``names``, calls only ``functions`` and names only special
+    tokens the game has; in an event's condition, a name the event does not carry is reported with
+    the event's data (``event``: name, data)."""
     if not text:
         return
     try:
         compile_formula(text, names, functions)
+        _check_literals(defs, block, path, text)
     except FormulaError as err:
         message = str(err)
         if event and message.startswith("unknown name '"):

@@ -532,7 +532,12 @@ class SkillBook:
             if trigger.limit and owned.spans[key]:
                 continue
             env = Scope(self.owner_env(player, skill, None), data)
-            if trigger.condition is None or trigger.condition(env):
+            try:
+                holds = trigger.condition is None or trigger.condition(env)
+            except Exception as err:
+                _name_the_skill(err, skill, f"the condition of its trigger on {event}")
+                raise
+            if holds:
                 owned.used[skill.name] += 1
                 if trigger.limit:
                     owned.spans[key] += 1
@@ -620,17 +625,22 @@ class SkillBook:
         out = {}
         owned = self.owned.get(me)
         shared = self.once_per_listing(("env", me), self.owner_env, me, None, None)  # (each value worked out once)
-        for skill, index, action in actions:
-            if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
-                continue
-            env = Scope(shared, {"uses-this-turn": owned.uses[(skill.name, index)]}) if action.counts_uses else shared
-            if names:
-                env = Scope(env, names)
-            if action.choices:
-                out.update(self._choice_options(me, skill, index, action, env, names))
-            elif action.condition is None or action.condition(env):
-                text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
-                out[text] = partial(self._use, me, skill, index, names)
+        skill = action = None
+        try:
+            for skill, index, action in actions:
+                if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
+                    continue
+                env = Scope(shared, {"uses-this-turn": owned.uses[(skill.name, index)]}) if action.counts_uses else shared
+                if names:
+                    env = Scope(env, names)
+                if action.choices:
+                    out.update(self._choice_options(me, skill, index, action, env, names))
+                elif action.condition is None or action.condition(env):
+                    text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
+                    out[text] = partial(self._use, me, skill, index, names)
+        except Exception as err:
+            _name_the_skill(err, skill, f"its {action.phase} action" + (f" '{action.label}'" if action.label else ""))
+            raise
         return out
 
     def _all_actions(self) -> dict:
@@ -984,10 +994,21 @@ def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict)
     env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
     for at, effect in enumerate(effects):
         waiting = game.waiting
-        effect(env)
+        try:
+            effect(env)
+        except Exception as err:
+            _name_the_skill(err, skill, f"its effect {effect.text}")
+            raise
         if game.waiting is not waiting and at + 1 < len(effects):  # the effect asks a decision (gather):
             game.then(partial(resume_effects, game, player, skill, effects[at + 1:], names, data))  # the rest follows
             return
+
+
+def _name_the_skill(err: Exception, skill: Skill | None, what: str) -> None:
+    """Say which skill failed, and in what: a formula of a content file that cannot be worked out in
+    play (``credits / (tiles - tiles)``) is its designer's to fix."""
+    if skill is not None:
+        err.add_note(f"skill {skill.name}: {what}")
 
 
 def resume_effects(game, player: str, skill: Skill, effects, names: dict, data: dict) -> None:
