@@ -110,6 +110,90 @@ def test_choices_take_targets_from_known_sources(tmp_path):
     assert 5 not in by_line
 
 
+SPRINTERS = """
+    race sprinters "Sprinters" {
+      colour = red
+      text = "fast while rich, cheap after a win, generous at first"
+      active = [rich-engines, battle-rush, head-start]
+      module 1: gain-more-from-nebulas / a-set-of-minerals
+      module 2: gain-more-from-nebulas / a-set-of-minerals
+      module 3: gain-more-from-nebulas / a-set-of-minerals
+    }
+    skill rich-engines "Rich engines" {
+      text = "your ships move 1 further while you have 15 credits or more"
+      modify ship.move += 1 while credits >= 15
+    }
+    skill battle-rush "Battle rush" {
+      text = "after you win a battle, minerals cost 2 less until your next turn begins"
+      modify cost.mineral -= 2 from battle-won until turn-begin
+      on battle-won where param("cost.mineral") == 4 -> credits(1)
+    }
+    skill head-start "Head start" {
+      text = "an exchange gives 2 minerals until you first close an area"
+      modify exchange.take = 2 until area-closed
+    }
+"""
+
+
+def test_a_change_for_a_while(tmp_path):
+    """Durations: ``while CONDITION`` (read whenever the value is), ``from EVENT until EVENT`` and
+    ``until EVENT`` (the owner's events); copies and pickles keep where each change stands, and
+    what the game worked out from a parameter (a ship's rules) follows it."""
+    import pickle
+
+    from test_dsl import write
+
+    from trian_script.games.new_order.skill_words import skill_words
+
+    write(tmp_path, "sprinters.trian", SPRINTERS)
+    ruleset = load_ruleset("new_order", [tmp_path])
+    game = Game(ruleset, ["red", "blue"], 1, races={"red": "sprinters", "blue": "xemh"})
+    red = game.player("red")
+
+    def rules():  # how far red's Corvettes move, as the game keeps it between decisions
+        return game.skills.derived("red", ("ship-rules", "corvette"), game._ship_rules, "red", "corvette")[0]
+
+    assert (red.credits, rules(), game.param("cost.mineral", "red"), game.param("exchange.take", "red")) == (10, 3, 6, 2)
+    red.credits = 15
+    assert rules() == 4 and game.param("ship.move", "blue") == 3
+    red.credits = 14
+    assert rules() == 3
+    game.emit("battle-won", "blue", battle="ships", winner="blue", loser="red", unit="corvette")
+    assert game.param("cost.mineral", "red") == 6  # another player's win starts nothing
+    game.emit("battle-won", "red", battle="ships", winner="red", loser="blue", unit="corvette")
+    assert game.param("cost.mineral", "red") == 4
+    assert red.credits == 15  # the trigger on the same event saw the change begun
+    copied, unpickled = game.copy(), pickle.loads(pickle.dumps(game))
+    game.emit("turn-begin", "red", player="red")
+    assert game.param("cost.mineral", "red") == 6
+    assert copied.param("cost.mineral", "red") == unpickled.param("cost.mineral", "red") == 4
+    game.emit("area-closed", "red", kind="nebula", tiles=2, emissaries=0, extractors=0, planets=0,
+              controller="none", closer="red")
+    game.emit("turn-begin", "red", player="red")
+    assert game.param("exchange.take", "red") == 1  # ``until`` alone: gone for good
+    words = {s.name: skill_words(s) for s in ruleset.skills.values() if s.name in ("rich-engines", "battle-rush")}
+    assert words["rich-engines"] == ["your ship.move +1 while credits ≥ 15"]
+    assert words["battle-rush"][0] == "your cost.mineral −2, from when you win a battle until your turn begins"
+
+
+def test_a_change_for_a_while_is_checked(tmp_path):
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          modify ship.move += 1 from battle-wonn until turn-begins
+          modify ship.move += 1 while credit >= 10
+          modify ship.move += 1 while minerals.red >= 2 and param("ship.move") < 5 from battle-won
+        }
+    """)
+    by_line: dict = {}
+    for d in diags:
+        by_line.setdefault(d.position.line, []).append(d)
+    assert [d.message for d in by_line[2]] == ["unknown event 'battle-wonn' after 'from'",
+                                              "unknown event 'turn-begins' after 'until'"]
+    assert by_line[2][0].hint == "did you mean 'battle-won'?" and "turn-begin" in by_line[2][1].expected
+    assert by_line[3][0].message == "unknown name 'credit' in formula" and by_line[3][0].hint == "did you mean 'credits'?"
+    assert 4 not in by_line
+
+
 def test_a_choice_that_can_never_have_a_target_is_reported(tmp_path):
     """A source given nothing to list, a count below 1, a condition that holds for no target, a
     token kind the game has not: the action would never be offered (or never find its token)."""

@@ -119,10 +119,11 @@ skill {name}-engines "Engines" {{
   modify ship.passes += gas
 }}
 
+# A change for a while: `while CONDITION`, `from EVENT until EVENT`, `until EVENT`.
 skill {name}-shields "Shields" {{
-  text = "your units win every tie in battle"
+  text = "after you win a battle, your units win every tie until your next turn begins"
   when = "battles"
-  modify battle.tie = win
+  modify battle.tie = win from battle-won until turn-begin
 }}
 
 # Tier 2 — a trigger: when an event of yours happens (its data in the condition), effects follow.

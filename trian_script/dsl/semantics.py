@@ -295,11 +295,20 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
         if base not in parameters and stem not in parameters:
             defs.report.add("TS306", f"unknown parameter '{base}'", block.source.find(("modify", i, "parameter")),
                             expected="a ruleset value or a skill parameter", hint=did_you_mean(base, parameters))
+        for word in ("from", "until"):  # for a while: from an event of the owner's, until another
+            event = mod.get(word)
+            if event is not None and event not in EVENTS:
+                defs.report.add("TS306", f"unknown event '{event}' after '{word}'", block.source.find(("modify", i, word)),
+                                expected=one_of(EVENTS), hint=did_you_mean(event, EVENTS))
     colours = {"yellow", "red", "blue", "green"}
+    owner_names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
+        | {f"special.{token}" for token in defs.blocks["token"]}
+    for i, mod in enumerate(d.get("modify", [])):  # while CONDITION: the owner's state, read when the value is
+        _check_expr(defs, block, ("modify", i, "while"), mod.get("while"), owner_names,
+                    {v: (lambda *a: None) for v in VALUES})
     for section, head in (("triggers", "event"), ("actions", "phase")):
         for i, item in enumerate(d.get(section, [])):
-            names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
-                | {f"special.{token}" for token in defs.blocks["token"]}
+            names = set(owner_names)
             carried = None
             if head == "event":
                 if item["event"] not in EVENTS:

@@ -280,12 +280,20 @@ class _BlockBuilder:
         self.source.put(path + ("universal",), universal)
 
     def _modify_def(self, tree: Tree) -> None:
-        key, op, value = tree.children
+        key, op, value, condition, start, end = tree.children
         items = self.definition.setdefault("modify", [])
         path = ("modify", len(items))
-        items.append({"parameter": str(key), "op": str(op), "value": self._value(value, path + ("value",))})
+        item = {"parameter": str(key), "op": str(op), "value": self._value(value, path + ("value",))}
+        items.append(item)
         self.source.put(path, tree)
         self.source.put(path + ("parameter",), key)
+        if condition is not None:  # for a while: while a condition holds, from an event until another
+            item["while"] = self._text_of(condition)
+            self.source.put(path + ("while",), condition)
+        for word, token in (("from", start), ("until", end)):
+            if token is not None:
+                item[word] = str(token)
+                self.source.put(path + (word,), token)
 
     def _trigger_def(self, tree: Tree) -> None:
         event, condition, *effects = tree.children

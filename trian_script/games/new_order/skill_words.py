@@ -39,11 +39,11 @@ OPS = {"=": "becomes {v}", "+=": "+{v}", "-=": "−{v}", "*=": "×{v}"}
 def skill_words(skill) -> list[str]:
     """One sentence per entry of ``skill`` (a compiled ``Skill``)."""
     out = []
+    anyone = skill.scope == "any"
     for m in skill.modifiers:
         value = getattr(m.value, "text", m.value)
         value = ", ".join(map(str, value)) if isinstance(value, list) else value
-        out.append(f"your {m.parameter} {OPS[m.op].format(v=value)}")
-    anyone = skill.scope == "any"
+        out.append(f"your {m.parameter} {OPS[m.op].format(v=value)}{_for_a_while(m, anyone)}")
     for t in skill.triggers:
         who = EVENT_WORDS.get(t.event, t.event).format(who="anyone" if anyone else "you", s="s" if anyone else "",
                                                         whose="anyone's" if anyone else "yours"
@@ -77,6 +77,19 @@ def readable(condition: str) -> str:
     for sign, word in ((" == ", " is "), (" != ", " is not "), (" >= ", " ≥ "), (" <= ", " ≤ ")):
         condition = condition.replace(sign, word)
     return re.sub(r"\bowner\b", "you", condition)
+
+
+def _for_a_while(modifier, anyone: bool) -> str:
+    """`` while credits ≥ 20``, ``, from when you win a battle until your turn begins``."""
+    def event(name: str) -> str:
+        return EVENT_WORDS.get(name, name).format(who="anyone" if anyone else "you", s="s" if anyone else "",
+                                                  whose="anyone's" if anyone else "your")
+    out = f" while {readable(modifier.condition.text)}" if modifier.condition else ""
+    if modifier.start:
+        out += f", from when {event(modifier.start)}" + (f" until {event(modifier.end)}" if modifier.end else " on")
+    elif modifier.end:
+        out += f", until {event(modifier.end)}"
+    return out
 
 
 def _limit(limit) -> str:

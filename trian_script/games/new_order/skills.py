@@ -113,6 +113,14 @@ class Modifier:
     parameter: str
     op: str
     value: object  # a number, a word, a list, or a Formula
+    condition: Formula | None = None  # ``while``: it counts while this holds for the owner
+    start: str | None = None  # ``from``: it counts from this event of the owner's on…
+    end: str | None = None  # ``until``: …until this one (from when the skill is gained, without ``from``)
+
+    @property
+    def always(self) -> bool:
+        """It counts for good, from when the skill is gained."""
+        return self.condition is None and self.start is None and self.end is None
 
 
 @shared
@@ -205,7 +213,8 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
         return compile_formula(text, None, late) if text else None
 
     modifiers = tuple(Modifier(m["parameter"], m["op"], compile_formula(m["value"]["formula"])
-                               if isinstance(m["value"], dict) else m["value"]) for m in definition.get("modify", []))
+                               if isinstance(m["value"], dict) else m["value"], formula(m.get("while")),
+                               m.get("from"), m.get("until")) for m in definition.get("modify", []))
     triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
                              t.get("limit")) for t in definition.get("triggers", []))
     actions = tuple(_action(a, formula) for a in definition.get("actions", []))
@@ -275,6 +284,7 @@ class Owned:
     used: Counter = field(default_factory=Counter)  # skill -> uses in the game (for balance reports)
     changed: Counter = field(default_factory=Counter)  # skill -> choices in which its modifiers changed a value
     brought: Counter = field(default_factory=Counter)  # skill -> credits its effects and plugin hooks brought
+    timed: dict = field(default_factory=dict)  # (skill, modifier index) -> whether a from/until change counts now
 
 
 _UNKNOWN = object()  # a parameter not in the cache (None is a value)
@@ -296,6 +306,7 @@ class SkillBook:
         self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
         self._unkept = 0  # how many parameter values were not kept or counted a skill's change (``derived``)
         self._functions: dict = {}  # functions bound to this game (``functions``, ``_unlock_option``)
+        self._asking: set = set()  # ``while`` conditions being worked out (one may read its own parameter)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
@@ -317,6 +328,9 @@ class SkillBook:
         owned = self.owned[player]
         owned.skills.append(skill)
         owned.special.update(dict(skill.grants))
+        for index, modifier in enumerate(skill.modifiers):
+            if modifier.start or modifier.end:  # ``until`` alone: it counts from now until that event
+                owned.timed[(skill.name, index)] = modifier.start is None
         self._cache.clear()
         self._values.pop(player, None)  # a skill modifies its owner's parameters only (others': a plugin's)
         if skill.plugin:
@@ -394,11 +408,17 @@ class SkillBook:
             base = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
         sources: list[tuple[str, str, list]] = []  # (owner, skill, its modifiers of this parameter)
         names = {name} | {f"{name}.{v}" for v in context.values() if isinstance(v, str)}
-        if player in self.owned:
-            for skill in self.owned[player].skills:
-                mine = [(m.op, m.value) for m in skill.modifiers if m.parameter in names]
-                if mine:
-                    sources.append((player, skill.name, mine))
+        conditional = False  # a ``while`` change: the value may differ at any moment, so it is not kept
+        owned = self.owned.get(player)
+        for skill in owned.skills if owned else ():
+            mine = []
+            for index, m in enumerate(skill.modifiers):
+                if m.parameter in names:
+                    conditional = conditional or m.condition is not None
+                    if m.always or self._in_force(player, owned, skill, index, m):
+                        mine.append((m.op, m.value))
+            if mine:
+                sources.append((player, skill.name, mine))
         dynamic = self.game.hooks.implemented("trian_modifiers")  # plugin modifiers may change any time
         if dynamic:
             for result in self.game.hooks.call("trian_modifiers", player, game=self.game, player=player,
@@ -409,7 +429,7 @@ class SkillBook:
         changers = self._changers(base, value, sources, player) if sources else ()
         if changers:
             self._count_changes(name, changers)
-        if not dynamic and not any(isinstance(v, Formula) for _, v in mods):
+        if not dynamic and not conditional and not any(isinstance(v, Formula) for _, v in mods):
             known[key] = value
             if changers:
                 known[(key, "changers")] = changers
@@ -417,6 +437,23 @@ class SkillBook:
         if changers or key not in known:
             self._unkept += 1
         return value
+
+    def _in_force(self, player: str, owned: Owned, skill: Skill, index: int, modifier: Modifier) -> bool:
+        """Whether a change made for a while counts now: between its ``from`` and ``until`` events,
+        and while its condition holds for the owner (a condition that reads the parameter it changes
+        reads it without this change)."""
+        if (modifier.start or modifier.end) and not owned.timed.get((skill.name, index)):
+            return False
+        if modifier.condition is None:
+            return True
+        asking = (player, skill.name, index)
+        if asking in self._asking:
+            return False
+        self._asking.add(asking)
+        try:
+            return bool(modifier.condition(self.owner_env(player, skill, None)))
+        finally:
+            self._asking.discard(asking)
 
     def derived(self, player: str, key, make, *args):
         """``make(*args)``, a value worked out from ``player``'s parameters alone (their ships'
@@ -525,7 +562,11 @@ class SkillBook:
 
     # -- triggers ---------------------------------------------------------------------------------
     def emit(self, event: str, subject: str | None, data: dict) -> None:
-        for player, owned, skill, index, trigger in self._kept("triggers").get(event, ()):
+        triggers = self._kept("triggers")
+        timed = self._cache["timed"].get(event)  # the changes made for a while: made with the triggers
+        if timed:  # a change starts or ends as the event happens: its triggers see the new values
+            self._time(timed, subject)
+        for player, owned, skill, index, trigger in triggers.get(event, ()):
             if skill.scope == "owner" and subject != player:
                 continue
             key = (trigger.limit, skill.name, "trigger", index)
@@ -544,6 +585,27 @@ class SkillBook:
                 self.credited(player, skill.name, run_effects, self.game, player, skill, trigger.effects, env, data)
         if event in AREA_EVENTS and self._kept("areas"):
             self.fire_areas()
+
+    def _all_timed(self) -> dict:
+        """event -> (player, owned, skill, modifier index, whether the event starts it) of the changes
+        made for a while, ``until`` before ``from`` (one event may end a change and start it again)."""
+        index: dict = {}
+        for player, owned in self.owned.items():
+            for skill in owned.skills:
+                for i, m in enumerate(skill.modifiers):
+                    if m.end:
+                        index.setdefault(m.end, []).insert(0, (player, owned, skill, i, False))
+                    if m.start:
+                        index.setdefault(m.start, []).append((player, owned, skill, i, True))
+        return index
+
+    def _time(self, timed: list, subject: str | None) -> None:
+        """An event starts or ends changes made for a while: the owner's (anyone's, ``scope = any``)."""
+        for player, owned, skill, index, starts in timed:
+            if (skill.scope == "owner" and subject != player) or owned.timed.get((skill.name, index)) == starts:
+                continue
+            owned.timed[(skill.name, index)] = starts
+            self._values.pop(player, None)  # its parameters (and what was worked out from them) change
 
     # -- areas of effect --------------------------------------------------------------------------
     def _kept(self, name: str):
@@ -605,7 +667,9 @@ class SkillBook:
                     self.credited(player, skill.name, run_effects, game, player, skill, area.effects, here, {})
 
     def _all_triggers(self) -> dict:
-        """event -> (player, owned, skill, index, trigger), in the order players and skills were added."""
+        """event -> (player, owned, skill, index, trigger), in the order players and skills were added;
+        the table of the changes made for a while is made with it (both are asked at every event)."""
+        self._cache["timed"] = self._all_timed()
         index: dict = {}
         for player, owned in self.owned.items():
             for skill in owned.skills:
