@@ -176,6 +176,66 @@ def test_a_change_for_a_while(tmp_path):
     assert words["battle-rush"][0] == "your cost.mineral −2, from when you win a battle until your turn begins"
 
 
+def test_battles_clashes_and_turn_ends_are_events(tmp_path):
+    """``battle-begin`` (each player in a battle; a ship battle's attacker), ``clash-end`` (each
+    player of a clash, with ``won``, ``total`` and ``winner``) and ``turn-end``: emitted where the
+    game fights and ends turns, heard by triggers with their data."""
+    import random
+
+    from test_dsl import write
+
+    write(tmp_path, "watchers.trian", """
+        race watchers "Watchers" {
+          colour = red
+          text = "they keep count"
+          active = [on-guard, winners, night-watch]
+          module 1: gain-more-from-nebulas / a-set-of-minerals
+          module 2: gain-more-from-nebulas / a-set-of-minerals
+          module 3: gain-more-from-nebulas / a-set-of-minerals
+        }
+        skill on-guard "On guard" {
+          text = "a battle of yours begins"
+          on battle-begin where battle == "ships" or battle == "emissaries" -> credits(0)
+        }
+        skill winners "Winners" {
+          text = "a clash you win"
+          on clash-end where won and winner == owner and total >= 1 -> credits(0)
+        }
+        skill night-watch "Night watch" {
+          text = "your turn ends"
+          on turn-end where player == owner -> credits(0)
+        }
+    """)
+    ruleset = load_ruleset("new_order", [tmp_path])
+    totals = {"battle-begin": 0, "clash-end": 0}
+    for seed in range(6):
+        game = Game(ruleset, ["red", "blue", "green", "yellow"], seed, races={"red": "watchers"})
+        seen, emit = {"battle-begin": 0, "clash-end": 0, "turn-end": 0, "turn-begin": 0, "clashes": 0}, game.emit
+
+        def heard(event, subject, **data):
+            if subject == "red" and event in seen and (event != "clash-end" or data["won"]):
+                seen[event] += 1
+            if event == "clash-end":
+                seen["clashes"] += 1  # one per player of each clash
+            emit(event, subject, **data)
+
+        game.emit = heard
+        rnd = random.Random(seed)
+        while not game.is_over:
+            options = game.decision.options
+            game.choose(options[rnd.randrange(len(options))])
+        used = game.skills.owned["red"].used
+        assert used["on-guard"] == seen["battle-begin"] and used["winners"] == seen["clash-end"]
+        # every turn of red's that began ended (the first began as the game was made, unheard here)
+        assert used["night-watch"] == seen["turn-end"] > 0
+        assert seen["turn-end"] - seen["turn-begin"] == (game.turn_order[0] == 0 if game.turn_order else 0)
+        # every clash the game wrote down (``clash: red 5, blue 3 …``) told each of its players
+        clashes = [n.split("clash:")[1].split("→")[0] for n in game.notes if n.startswith("  clash:")]
+        assert seen["clashes"] == sum(len(c.split(",")) for c in clashes)
+        totals = {k: totals[k] + seen[k] for k in totals}
+    assert totals["battle-begin"] and totals["clash-end"]
+
+
 def test_a_change_for_a_while_is_checked(tmp_path):
     diags = diagnostics(tmp_path, """
         skill fan "Fan" {

@@ -189,6 +189,7 @@ class EmissaryBattle(_Picks):
     def start(self) -> None:
         """Called once the battle is the game's battle: fights at once when nobody can declare."""
         self.game.hooks.call("trian_battle_begin", self.players, game=self.game, battle=self)
+        battle_begins(self.game, "emissaries", self.players[0], self.players)
         if self.declarations.done:
             self._clash()
 
@@ -225,6 +226,7 @@ class EmissaryBattle(_Picks):
         game.note("  clash: " + ", ".join(f"{p} {t}" for p, t in totals.items())
                   + (f" → {top[0]} wins" if len(top) == 1 else " → tie at the top"))
         game.hooks.call("trian_clash_end", self.players, game=game, clash=self)
+        clash_ends(game, "emissaries", totals, top[0] if len(top) == 1 else None)
         self.removed = False
         self._remove_next()
 
@@ -270,6 +272,20 @@ class EmissaryBattle(_Picks):
             self._clash()
 
 
+def battle_begins(game, battle: str, attacker: str, players: list[str]) -> None:
+    """The ``battle-begin`` event, for each player in the battle (skills hear it)."""
+    for player in players:
+        game.emit("battle-begin", player, battle=battle, attacker=attacker, player=player)
+
+
+def clash_ends(game, battle: str, totals: dict, winner: str | None) -> None:
+    """The ``clash-end`` event, for each player of the clash: their total, whether they won it, and
+    the winner (none on a tie)."""
+    for player, total in totals.items():
+        game.emit("clash-end", player, battle=battle, player=player, won=player == winner,
+                  total=int(total), winner=winner or "none")  # (int: a tie won by a skill adds ½)
+
+
 def removable_emissaries(game, player: str, area) -> list:
     """Cells of ``player``'s emissaries that a clash can send home from ``area``: clashing ones only
     (unblocked, p. 18), and never one on a station (p. 9: it stays to the end of the game)."""
@@ -296,6 +312,7 @@ class ShipBattle(_Picks):
 
     def start(self) -> None:
         self.game.hooks.call("trian_battle_begin", self.attacker, game=self.game, battle=self)
+        battle_begins(self.game, "ships", self.attacker, [self.attacker])
 
     @property
     def decider(self) -> str:
@@ -356,6 +373,7 @@ class ShipBattle(_Picks):
             tied = []
         self.totals = totals
         game.hooks.call("trian_clash_end", [a, d], game=game, clash=self)
+        clash_ends(game, "ships", totals, None if tied else a if totals[a] > totals[d] else d)
         if tied:  # a tie sends both home; nobody gains
             game.note("  tie: both ships return")
             game.return_ship(mine)

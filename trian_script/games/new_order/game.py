@@ -699,6 +699,7 @@ class NewOrder(Game):
     def _next_turn(self) -> None:
         if self.hooks.hears("trian_turn_end", None):
             self.hooks.call("trian_turn_end", self.current.name, game=self, player=self.current.name)
+        self.emit("turn-end", self.current.name, player=self.current.name)
         for root in self.deferred_control:
             self.update_control(self.board.area(root))
         self.deferred_control = []

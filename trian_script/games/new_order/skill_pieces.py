@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import partial
 
 from .actions import ship_targets, token_kinds
+from .battles import battle_begins
 
 
 def ship_like_tokens(game) -> list:
@@ -358,6 +359,7 @@ class TokenBattle:
         game.note(f"ship battle: {self.attacker}'s {self.ship_kind} at {fmt(self.pair[0])} against "
                   f"{self.owner}'s {self.token.kind} at {fmt(self.token.cell)}")
         game.hooks.call("trian_battle_begin", self.players, game=game, battle=self)
+        battle_begins(game, "ships", self.attacker, self.players)
         if not self._evasions():
             self._fall()
 

@@ -12,7 +12,8 @@ EVENT_WORDS = {
     "battle-won": "{who} win{s} a battle", "tile-placed": "{who} place{s} a tile",
     "unit-placed": "{who} place{s} a unit", "unit-moved": "{who} move{s} a unit",
     "unit-removed": "a unit of {whose} goes back to its supply", "module-unlocked": "{who} unlock{s} a module",
-    "turn-begin": "{whose} turn begins",
+    "turn-begin": "{whose} turn begins", "turn-end": "{whose} turn ends",
+    "battle-begin": "a battle of {whose} begins", "clash-end": "a clash of {whose} ends",
 }
 PHASE_WORDS = {
     "extraction": "in phase 1", "expansion": "in phase 2, after placing the tile",

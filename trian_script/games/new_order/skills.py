@@ -50,6 +50,11 @@ EVENTS = {
     "unit-removed": ("player", {"player", "unit", "station"}),
     "module-unlocked": ("player", {"player", "skill", "side"}),
     "turn-begin": ("player", {"player"}),
+    "turn-end": ("player", {"player"}),
+    # each player in a battle when it begins (a ship battle: its attacker; the ships it attacks meet
+    # it at their clash), and each player of a clash when its dice are read (``winner``: none on a tie)
+    "battle-begin": ("player", {"battle", "attacker", "player"}),
+    "clash-end": ("player", {"battle", "player", "won", "total", "winner"}),
 }
 ACTION_PHASES = ("extraction", "expansion", "exploration", "exploration-free", "clash", "evade", "upkeep")
 # what an action of a phase reads besides the owner's state: an ``evade`` action, the attacked token
