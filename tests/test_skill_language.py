@@ -236,6 +236,107 @@ def test_battles_clashes_and_turn_ends_are_events(tmp_path):
     assert totals["battle-begin"] and totals["clash-end"]
 
 
+def test_a_choice_among_areas(tmp_path):
+    """``areas()``: every nebula, system and outer space on the board, by its first tile and part,
+    with what a condition reads of it (kind, closed, tiles, controller…); an option per area the
+    condition allows, which the effects read."""
+    import random
+    import re
+
+    from test_dsl import write
+
+    write(tmp_path, "surveyors.trian", """
+        race surveyors "Surveyors" {
+          colour = red
+          text = "they cash in the nebulas they hold"
+          active = [survey]
+          module 1: gain-more-from-nebulas / a-set-of-minerals
+          module 2: gain-more-from-nebulas / a-set-of-minerals
+          module 3: gain-more-from-nebulas / a-set-of-minerals
+        }
+        skill survey "Survey" {
+          text = "once per turn, besides the action: 1 credit per tile of a closed nebula you control"
+          action exploration-free "survey {area}" once per turn \\
+            choose area from areas() where area.kind == nebula and area.closed and area.controller == owner \\
+            -> credits(area.tiles)
+        }
+    """)
+    ruleset = load_ruleset("new_order", [tmp_path])
+    surveyed = 0
+    for seed in range(8):
+        game, rnd = Game(ruleset, ["red", "blue"], seed, races={"red": "surveyors"}), random.Random(seed)
+        while not game.is_over:
+            options = game.decision.options
+            mine = {}  # what the rules say red may survey now: closed nebulas red controls
+            if game.decision.player == "red" and game.phase == "exploration" and game.waiting is None:
+                for area in game.board.areas():
+                    if area.kind == "nebula" and area.closed and game.controller(area) == "red":
+                        mine[min(area.tiles)] = len(area.tiles)
+            offered = [o for o in options if o.startswith("survey ")]
+            cells = {tuple(int(n) for n in re.search(r"@\(([^)]*)\)", o).group(1).split(",")) for o in offered}
+            used = game.skills.owned["red"].spans[("turn", "survey", "action", 0)]
+            assert cells == (set() if used else set(mine))  # once per turn
+            if offered and rnd.random() < 0.5:
+                cell = tuple(int(n) for n in re.search(r"@\(([^)]*)\)", offered[0]).group(1).split(","))
+                before = game.player("red").credits
+                game.choose(offered[0])
+                assert game.player("red").credits == before + mine[cell]
+                surveyed += 1
+                continue
+            game.choose(options[rnd.randrange(len(options))])
+    assert surveyed
+
+
+def test_an_area_of_effect_with_a_radius(tmp_path):
+    """``field 2``: a token acts on every piece within 2 edge steps (placed tiles or not). After
+    every choice of random games no enemy ship stands in a Beacon's field, and some were sunk from
+    2 steps away."""
+    import random
+    import re
+
+    from test_dsl import write
+
+    from trian_script.games.new_order.skills import field_cells
+
+    write(tmp_path, "lighthouse.trian", """
+        token beacon "Beacon" {
+          text = "Lighthouse keepers: sinks enemy ships within 2 tiles"
+          fixed = true
+        }
+        race lighthouse "Lighthouse keepers" {
+          colour = red
+          text = "beacons that sink ships from afar"
+          active = [beacons]
+          module 1: gain-more-from-nebulas / a-set-of-minerals
+          module 2: gain-more-from-nebulas / a-set-of-minerals
+          module 3: gain-more-from-nebulas / a-set-of-minerals
+          tokens = {beacon: 2}
+        }
+        skill beacons "Beacons" {
+          text = "as the action, place a Beacon on the tile just added; an enemy ship within 2 tiles goes home"
+          action exploration "place beacon {tile}" choose tile from new-tile() where not token-on(tile, "beacon") \\
+            if special.beacon >= 1 -> place("beacon", tile)
+          area beacon field 2 on enter ship where ship.player != owner -> destroy(ship)
+        }
+    """)
+    ruleset = load_ruleset("new_order", [tmp_path])
+    far = 0
+    for seed in range(8):
+        game, rnd = Game(ruleset, ["red", "blue", "green", "yellow"], seed, races={"red": "lighthouse"}), random.Random(seed)
+        while not game.is_over:
+            options = game.decision.options
+            game.choose(options[rnd.randrange(len(options))])
+            for beacon in game.tokens_of("red", "beacon"):
+                assert not [c for c in field_cells(game, beacon.cell, 2) if c in game.ships and game.ships[c].player != "red"]
+        for note in game.notes:
+            acted = re.match(r"red's beacon at (\S+) acts on \S+ \S+ at (\S+)", note)
+            if acted:
+                beacon, ship = (tuple(int(n) for n in x.strip("()").split(",")) for x in acted.groups())
+                assert ship in field_cells(game, beacon, 2)
+                far += ship not in field_cells(game, beacon, 1)
+    assert far
+
+
 def test_a_change_for_a_while_is_checked(tmp_path):
     diags = diagnostics(tmp_path, """
         skill fan "Fan" {

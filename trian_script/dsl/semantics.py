@@ -369,7 +369,7 @@ def _check_station_level(defs, block, path, text: str) -> None:
 
 def _check_areas(defs, block, d, names, effects, values) -> None:
     """An area of effect names a special token, a field, what enters it and when it ends."""
-    from ..games.new_order.skills import AREA_NAMES, ENTERING, FIELDS, UNTIL
+    from ..games.new_order.skills import AREA_NAMES, ENTERING, FIELDS, MAX_RADIUS, UNTIL
 
     values = {v: (lambda *a: None) for v in values}
     for i, area in enumerate(d.get("areas", [])):
@@ -381,6 +381,12 @@ def _check_areas(defs, block, d, names, effects, values) -> None:
                 defs.report.add("TS306", f"unknown {what} '{word}'", block.source.find(path + (key,)),
                                 expected=one_of(allowed), hint=did_you_mean(word, allowed))
         _check_expr(defs, block, path + ("field",), area["field"], names | set(FIELDS), values)
+        tree = _parsed(area["field"])
+        radius = _constant(tree) if tree is not None else None
+        if radius is not None and not (isinstance(radius, int) and 0 <= radius <= MAX_RADIUS):
+            _report_formula(defs, block, path + ("field",), FormulaError(
+                "", 1, len(area["field"]), expected=f"one of {', '.join(FIELDS)}, or a radius: a whole number 0 to {MAX_RADIUS}"),
+                f"a field of radius {radius} is out of range")
         brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())} | AREA_NAMES
         _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values)
         functions = {e: (lambda *a: None) for e in effects} | values

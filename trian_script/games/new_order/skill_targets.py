@@ -73,10 +73,11 @@ SOURCES = {
     "settle-places": ("settle-places(PLACE)", ("cell", "region", "kind")),
     "constructions": ("constructions()", ("cell", "region", "level", "kind")),
     "own-units": ("own-units()", ("kind", "cell", "region", "exmitted")),
+    "areas": ("areas()", ("kind", "closed", "tiles", "emissaries", "controller", "minerals", "cell", "region")),
 }
 
 # the sources with a target per tile (or per place on a tile): the slow ones to list
-PER_TILE = frozenset({"tiles", "ship-places", "teleport-targets", "token-moves", "ship-moves", "settle-places"})
+PER_TILE = frozenset({"tiles", "ship-places", "teleport-targets", "token-moves", "ship-moves", "settle-places", "areas"})
 
 
 def sources(game, player: str) -> dict:
@@ -247,12 +248,30 @@ def sources(game, player: str) -> dict:
                                                                            ("token", other.id), ("player", other.owner))))
         return out
 
+    def areas():
+        """Every area on the board (a nebula, a system, an outer space), by its first tile and part:
+        ``@(0,1,0) nebula``; ``controller``: none while it is open or nobody controls it (NO-4.7),
+        ``emissaries``: the unblocked ones in it, ``minerals``: lying in it (a nebula's)."""
+        out = []
+        for area in game.board.areas():
+            cell = min(area.tiles)
+            placed = game.board.cells[cell]
+            region = next(i for i, node in enumerate(placed.nodes)
+                          if node is not None and game.board.forest.find(node) == area.id)
+            controller = game.controller(area)
+            out.append(((cell, region), Target(
+                f"@{fmt(cell)} {region_name(placed.face.regions, region)}",
+                (("kind", area.kind), ("closed", area.closed), ("tiles", len(area.tiles)),
+                 ("emissaries", len(game.units_in(area))), ("controller", controller or "none"),
+                 ("minerals", sum(game.board.totals(area.id).minerals.values())), ("cell", cell), ("region", region)))))
+        return [target for _, target in sorted(out, key=lambda pair: pair[0])]
+
     found = {"mineral-sets": mineral_sets, "movable-units": movable_units, "teleport-targets": teleport_targets_of,
              "ship-places": ship_places, "new-ship-places": new_ship_places, "tokens": tokens, "own-ships": own_ships,
              "colours-owned": colours_owned, "new-tile": new_tile, "tiles": tiles, "teleportable-near": teleportable_near,
              "token-moves": token_moves, "words": words, "units": units, "ship-moves": partial(ship_moves, game),
              "settle-places": partial(settle_places, game, player), "constructions": partial(constructions, game, player),
-             "own-units": own_units}
+             "own-units": own_units, "areas": areas}
     return {name: partial(_listed_once, game, (player, name), source) for name, source in found.items()}
 
 

@@ -87,6 +87,7 @@ EFFECTS = {
 }
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
+# besides the words: a whole number N, the tiles within N edge steps of the token (its radius)
 ENTERING = {"ship": ("cell", "player", "kind")}  # what may enter an area of effect, and its data
 AREA_NAMES = {"token", "token.cell"}  # what an area's condition and effects read of the token itself
 # the events after which a piece may stand in an area of effect: a ship placed, moved or teleported; a
@@ -642,15 +643,16 @@ class SkillBook:
             self._firing = False
 
     def _fire(self, player: str, skill: Skill, area: AreaOfEffect) -> None:
-        game, word = self.game, None
+        game, field = self.game, None
         for token in game.tokens_of(player, area.token):
             if area.until == "exmitted" and game.exmitter_reach(token.cell):
                 game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
                 game.remove_token(token)
-            elif _ship_around(game, token.cell):  # after most events no ship stands near a token
-                # the field's word (``edge``) reads parameters only: the same for every token
-                word = word or area.field(self.owner_env(player, skill, None))
-                self._fire_token(player, skill, area, token, word)
+                continue
+            # the field (``edge``, a radius…) reads the owner's parameters: the same for every token
+            field = area.field(self.owner_env(player, skill, None)) if field is None else field
+            if _ship_in(game, token.cell, field):  # after most events no ship stands in a field
+                self._fire_token(player, skill, area, token, field)
 
     def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token, word: str) -> None:
         game = self.game
@@ -848,21 +850,19 @@ class SkillBook:
         return OwnerEnv(self.game, self.owned[player], player, skill, index)
 
 
-def _ship_around(game, cell) -> bool:
-    """Whether a ship or a ship-like token stands on ``cell`` or a tile touching it (every field
-    of fire lies there, ``FIELDS``)."""
-    ships = game.ships
-    around = _around(game.board.grid, cell)
-    if any(c in ships for c in around):
+def _ship_in(game, cell, field) -> bool:
+    """Whether a ship or a ship-like token stands in the field of a token on ``cell``."""
+    cells = _field_set(game.board.grid, cell, field)
+    if not game.ships.keys().isdisjoint(cells):
         return True
     tokens = ship_like_tokens(game)
-    return bool(tokens) and any(t.cell in around for t in tokens)
+    return bool(tokens) and any(t.cell in cells for t in tokens)
 
 
 @lru_cache(maxsize=65536)
-def _around(grid, cell) -> frozenset:
-    """``cell`` and the cells touching it (a grid never changes: worked out once per cell)."""
-    return frozenset((cell, *grid.touching(cell)))
+def _field_set(grid, cell, field) -> frozenset:
+    """The cells of a field as a set (a grid never changes: worked out once per cell and field)."""
+    return frozenset(_field_cells(grid, cell, field))
 
 
 class _FreeTargets:
@@ -985,9 +985,22 @@ class Scope(dict):
         return self.parent[key]
 
 
-def field_cells(game, cell, field: str) -> tuple:
-    """A token's field (``FIELDS``): its tile and the tiles around it, placed or not."""
-    grid = game.board.grid
+def field_cells(game, cell, field) -> tuple:
+    """A token's field (``FIELDS``, or a radius): its tile and the tiles around it, placed or not."""
+    return _field_cells(game.board.grid, cell, field)
+
+
+MAX_RADIUS = 12  # a field of a radius: at most this many edge steps (469 hexagons)
+
+
+@lru_cache(maxsize=65536)
+def _field_cells(grid, cell, field) -> tuple:
+    if isinstance(field, (int, float)) and not isinstance(field, bool):  # a radius: N edge steps
+        seen, frontier, out = {cell}, [cell], [cell]
+        for _ in range(max(0, min(int(field), MAX_RADIUS))):
+            frontier = [n for c in frontier for n in grid.neighbours(c) if n not in seen and not seen.add(n)]
+            out += frontier
+        return tuple(out)
     around = () if field == "tile" else grid.neighbours(cell) if field == "edge" else grid.touching(cell)
     return (cell, *around)
 
