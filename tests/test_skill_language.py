@@ -110,15 +110,27 @@ def test_choices_take_targets_from_known_sources(tmp_path):
     assert 5 not in by_line
 
 
+def write_race(folder, race: str, skills: str, tokens: str = "") -> None:
+    """A test race in a file of its own: the skills written in ``skills`` (and ``token`` blocks),
+    active from the start; the shipped universal skills on its modules."""
+    import re
+    import textwrap
+
+    active = ", ".join(re.findall(r"^skill (\S+)", textwrap.dedent(skills), re.M))
+    (folder / f"{race}.trian").write_text(textwrap.dedent(f"""
+        race {race} "{race.title()}" {{
+          colour = red
+          text = "a test race"
+          active = [{active}]
+          module 1: gain-more-from-nebulas / a-set-of-minerals
+          module 2: gain-more-from-nebulas / a-set-of-minerals
+          module 3: gain-more-from-nebulas / a-set-of-minerals
+          {tokens}
+        }}
+    """) + textwrap.dedent(skills), encoding="utf-8")
+
+
 SPRINTERS = """
-    race sprinters "Sprinters" {
-      colour = red
-      text = "fast while rich, cheap after a win, generous at first"
-      active = [rich-engines, battle-rush, head-start]
-      module 1: gain-more-from-nebulas / a-set-of-minerals
-      module 2: gain-more-from-nebulas / a-set-of-minerals
-      module 3: gain-more-from-nebulas / a-set-of-minerals
-    }
     skill rich-engines "Rich engines" {
       text = "your ships move 1 further while you have 15 credits or more"
       modify ship.move += 1 while credits >= 15
@@ -141,11 +153,10 @@ def test_a_change_for_a_while(tmp_path):
     what the game worked out from a parameter (a ship's rules) follows it."""
     import pickle
 
-    from test_dsl import write
 
     from trian_script.games.new_order.skill_words import skill_words
 
-    write(tmp_path, "sprinters.trian", SPRINTERS)
+    write_race(tmp_path, "sprinters", SPRINTERS)
     ruleset = load_ruleset("new_order", [tmp_path])
     game = Game(ruleset, ["red", "blue"], 1, races={"red": "sprinters", "blue": "xemh"})
     red = game.player("red")
@@ -182,17 +193,7 @@ def test_battles_clashes_and_turn_ends_are_events(tmp_path):
     game fights and ends turns, heard by triggers with their data."""
     import random
 
-    from test_dsl import write
-
-    write(tmp_path, "watchers.trian", """
-        race watchers "Watchers" {
-          colour = red
-          text = "they keep count"
-          active = [on-guard, winners, night-watch]
-          module 1: gain-more-from-nebulas / a-set-of-minerals
-          module 2: gain-more-from-nebulas / a-set-of-minerals
-          module 3: gain-more-from-nebulas / a-set-of-minerals
-        }
+    write_race(tmp_path, "watchers", """
         skill on-guard "On guard" {
           text = "a battle of yours begins"
           on battle-begin where battle == "ships" or battle == "emissaries" -> credits(0)
@@ -243,17 +244,7 @@ def test_a_choice_among_areas(tmp_path):
     import random
     import re
 
-    from test_dsl import write
-
-    write(tmp_path, "surveyors.trian", """
-        race surveyors "Surveyors" {
-          colour = red
-          text = "they cash in the nebulas they hold"
-          active = [survey]
-          module 1: gain-more-from-nebulas / a-set-of-minerals
-          module 2: gain-more-from-nebulas / a-set-of-minerals
-          module 3: gain-more-from-nebulas / a-set-of-minerals
-        }
+    write_race(tmp_path, "surveyors", """
         skill survey "Survey" {
           text = "once per turn, besides the action: 1 credit per tile of a closed nebula you control"
           action exploration-free "survey {area}" once per turn \\
@@ -294,23 +285,13 @@ def test_an_area_of_effect_with_a_radius(tmp_path):
     import random
     import re
 
-    from test_dsl import write
 
     from trian_script.games.new_order.skills import field_cells
 
-    write(tmp_path, "lighthouse.trian", """
+    write_race(tmp_path, "lighthouse", """
         token beacon "Beacon" {
           text = "Lighthouse keepers: sinks enemy ships within 2 tiles"
           fixed = true
-        }
-        race lighthouse "Lighthouse keepers" {
-          colour = red
-          text = "beacons that sink ships from afar"
-          active = [beacons]
-          module 1: gain-more-from-nebulas / a-set-of-minerals
-          module 2: gain-more-from-nebulas / a-set-of-minerals
-          module 3: gain-more-from-nebulas / a-set-of-minerals
-          tokens = {beacon: 2}
         }
         skill beacons "Beacons" {
           text = "as the action, place a Beacon on the tile just added; an enemy ship within 2 tiles goes home"
@@ -318,7 +299,7 @@ def test_an_area_of_effect_with_a_radius(tmp_path):
             if special.beacon >= 1 -> place("beacon", tile)
           area beacon field 2 on enter ship where ship.player != owner -> destroy(ship)
         }
-    """)
+    """, tokens="tokens = {beacon: 2}")
     ruleset = load_ruleset("new_order", [tmp_path])
     far = 0
     for seed in range(8):
@@ -389,17 +370,8 @@ def test_a_formula_that_fails_in_play_names_its_skill(tmp_path, capsys):
 
     from trian_script.dsl.loader import load
     from trian_script.engine.ruleset import load_ruleset as load_named
-    from test_dsl import write
 
-    write(tmp_path, "zorg.trian", """
-        race zorg "Zorg" {
-          colour = red
-          text = "divides by the turns that went by"
-          active = [zap]
-          module 1: gain-more-from-nebulas / a-set-of-minerals
-          module 2: gain-more-from-nebulas / a-set-of-minerals
-          module 3: gain-more-from-nebulas / a-set-of-minerals
-        }
+    write_race(tmp_path, "zorg", """
         skill zap "Zap" {
           text = "x"
           action extraction "zap" if credits / (turn - turn) > 1 -> credits(1)
