@@ -289,23 +289,23 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
 
     block = defs.blocks["skill"][name]
     d = block.definition
+    colours = {"yellow", "red", "blue", "green"}
+    owner_names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
+        | {f"special.{token}" for token in defs.blocks["token"]}
     for i, mod in enumerate(d.get("modify", [])):
         base = mod["parameter"]
         stem = base.rsplit(".", 1)[0]
         if base not in parameters and stem not in parameters:
             defs.report.add("TS306", f"unknown parameter '{base}'", block.source.find(("modify", i, "parameter")),
                             expected="a ruleset value or a skill parameter", hint=did_you_mean(base, parameters))
-        for word in ("from", "until"):  # for a while: from an event of the owner's, until another
+        # for a while: while a condition on the owner holds, from an event of the owner's until another
+        _check_expr(defs, block, ("modify", i, "while"), mod.get("while"), owner_names,
+                    {v: (lambda *a: None) for v in VALUES})
+        for word in ("from", "until"):
             event = mod.get(word)
             if event is not None and event not in EVENTS:
                 defs.report.add("TS306", f"unknown event '{event}' after '{word}'", block.source.find(("modify", i, word)),
                                 expected=one_of(EVENTS), hint=did_you_mean(event, EVENTS))
-    colours = {"yellow", "red", "blue", "green"}
-    owner_names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
-        | {f"special.{token}" for token in defs.blocks["token"]}
-    for i, mod in enumerate(d.get("modify", [])):  # while CONDITION: the owner's state, read when the value is
-        _check_expr(defs, block, ("modify", i, "while"), mod.get("while"), owner_names,
-                    {v: (lambda *a: None) for v in VALUES})
     for section, head in (("triggers", "event"), ("actions", "phase")):
         for i, item in enumerate(d.get(section, [])):
             names = set(owner_names)
@@ -452,7 +452,7 @@ def _check_some_target(defs, block, path, choice, source: str, shape: str) -> No
     tree = _parsed(choice["from"])
     if tree is None or tree.data != "call":
         return  # reported as a formula or as no source
-    name, *args = [c for c in tree.children if c is not None]
+    _, *args = [c for c in tree.children if c is not None]
     problem = None
     if source in LISTS_ITS_ARGUMENTS and not args:
         problem = (f"{source}() lists nothing: the choice '{choice['name']}' never has a target",

@@ -458,6 +458,9 @@ class SkillBook:
         self._asking.add(asking)
         try:
             return bool(modifier.condition(self.owner_env(player, skill, None)))
+        except Exception as err:
+            _name_the_skill(err, skill, f"the condition of its change of {modifier.parameter}")
+            raise
         finally:
             self._asking.discard(asking)
 
@@ -710,7 +713,8 @@ class SkillBook:
                     text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
                     out[text] = partial(self._use, me, skill, index, names)
         except Exception as err:
-            _name_the_skill(err, skill, f"its {action.phase} action" + (f" '{action.label}'" if action.label else ""))
+            if action is not None:
+                _name_the_skill(err, skill, f"its {action.phase} action" + (f" '{action.label}'" if action.label else ""))
             raise
         return out
 
@@ -852,7 +856,7 @@ class SkillBook:
 
 def _ship_in(game, cell, field) -> bool:
     """Whether a ship or a ship-like token stands in the field of a token on ``cell``."""
-    cells = _field_set(game.board.grid, cell, field)
+    cells = _field_set(game.board.grid, cell, _field_key(field))
     if not game.ships.keys().isdisjoint(cells):
         return True
     tokens = ship_like_tokens(game)
@@ -987,7 +991,13 @@ class Scope(dict):
 
 def field_cells(game, cell, field) -> tuple:
     """A token's field (``FIELDS``, or a radius): its tile and the tiles around it, placed or not."""
-    return _field_cells(game.board.grid, cell, field)
+    return _field_cells(game.board.grid, cell, _field_key(field))
+
+
+def _field_key(field):
+    """A field as its word or number (anything else a formula gives is read as a word: none of
+    ``FIELDS``, so the tiles touching the token, as an unknown word always was)."""
+    return field if isinstance(field, (str, int, float)) else str(field)
 
 
 MAX_RADIUS = 12  # a field of a radius: at most this many edge steps (469 hexagons)
