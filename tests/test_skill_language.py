@@ -363,6 +363,36 @@ def test_a_choice_that_can_never_have_a_target_is_reported(tmp_path):
     assert 8 not in by_line
 
 
+def test_only_an_effect_rolls_the_die(tmp_path):
+    """A condition is read whenever options are listed: it may not draw. ``roll()`` in one is a
+    diagnostic at its place (it stopped the game at play before); in an effect it rolls."""
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          modify ship.move += 1 while roll() > 3
+          action exploration "gamble" if roll() > 3 -> credits(1)
+          action exploration "pick {w}" choose w from words("a") where roll() > 2 -> credits(1)
+          on area-closed where roll() > 3 -> credits(1)
+          action exploration "bet" -> when(roll() > 3, credits(1))
+        }
+    """)
+    by_line = {d.position.line: d for d in diags}
+    assert sorted(by_line) == [2, 3, 4, 5]
+    assert by_line[3].message.startswith("roll() only in an effect") and by_line[3].position.column == 34
+    assert by_line[3].expected == "an effect such as when(roll() >= 4, credits(2))"
+
+
+def test_what_validation_allows_is_bound_in_play():
+    """Every function a skill's effect or condition may call (what ``trian validate`` accepts) is
+    there when it runs: none is a KeyError in play."""
+    from trian_script.games.new_order.skills import (CONDITION_VALUES, EFFECTS, VALUES, _owner_functions,
+                                                     effect_functions)
+
+    game = Game(load_ruleset("new_order"), ["red", "blue"], 1, races={"red": "xemh"})
+    skill = game.skills.owned["red"].skills[0]
+    assert set(EFFECTS) | set(VALUES) <= set(effect_functions(game, "red", skill, {}))
+    assert set(CONDITION_VALUES) <= set(_owner_functions(game, "red"))
+
+
 def test_a_formula_that_fails_in_play_names_its_skill(tmp_path, capsys):
     """A formula no check can see fail (a divisor that is 0 in play) stops the game with the skill
     and the action named: the designer knows where to look."""

@@ -285,7 +285,8 @@ def check_piece(defs, name: str) -> None:
 
 
 def check_skill(defs, name: str, parameters: set[str]) -> None:
-    from ..games.new_order.skills import ACTION_PHASES, EFFECTS, EVENTS, FIELDS, LIMITS, OWNER_NAMES, PHASE_NAMES, VALUES
+    from ..games.new_order.skills import (ACTION_PHASES, CONDITION_VALUES, EFFECTS, EVENTS, FIELDS, LIMITS, OWNER_NAMES,
+                                          PHASE_NAMES, VALUES)
 
     block = defs.blocks["skill"][name]
     d = block.definition
@@ -300,7 +301,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                             expected="a ruleset value or a skill parameter", hint=did_you_mean(base, parameters))
         # for a while: while a condition on the owner holds, from an event of the owner's until another
         _check_expr(defs, block, ("modify", i, "while"), mod.get("while"), owner_names,
-                    {v: (lambda *a: None) for v in VALUES})
+                    {v: (lambda *a: None) for v in CONDITION_VALUES})
         for word in ("from", "until"):
             event = mod.get(word)
             if event is not None and event not in EVENTS:
@@ -333,17 +334,17 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                                     block.source.find((section, i, "limit-for")),
                                     expected=one_of(chosen) if chosen else "a choice: choose NAME from SOURCE",
                                     hint=did_you_mean(item["limit-for"], chosen))
-            values = {v: (lambda *a: None) for v in VALUES}
+            values = {v: (lambda *a: None) for v in CONDITION_VALUES}
             names |= _check_choices(defs, block, (section, i), item, names, values)
             _check_expr(defs, block, (section, i, "if"), item.get("if"), names, values,
                         (item["event"], carried) if carried is not None else None)
-            functions = {e: (lambda *a: None) for e in EFFECTS} | values
+            functions = {e: (lambda *a: None) for e in (*EFFECTS, *VALUES)}  # an effect may roll
             for j, effect in enumerate(item["effects"]):
                 if _check_effect_shape(defs, block, (section, i, "effects", j), effect, EFFECTS):
                     _check_expr(defs, block, (section, i, "effects", j), effect, names, functions)
                     _check_station_level(defs, block, (section, i, "effects", j), effect)
     _check_areas(defs, block, d, set(OWNER_NAMES) | colours | {f"special.{t}" for t in defs.blocks["token"]},
-                 EFFECTS, VALUES)
+                 EFFECTS, CONDITION_VALUES, VALUES)
     if d.get("plugin"):
         from ..plugins.manager import PLUGIN_REFERENCE
 
@@ -367,11 +368,13 @@ def _check_station_level(defs, block, path, text: str) -> None:
                         expected=one_of(STATION_LEVELS), hint=did_you_mean(match.group(1), STATION_LEVELS))
 
 
-def _check_areas(defs, block, d, names, effects, values) -> None:
-    """An area of effect names a special token, a field, what enters it and when it ends."""
+def _check_areas(defs, block, d, names, effects, readers, values) -> None:
+    """An area of effect names a special token, a field, what enters it and when it ends
+    (``readers``: what its field and condition may call; ``values``: what its effects may)."""
     from ..games.new_order.skills import AREA_NAMES, ENTERING, FIELDS, MAX_RADIUS, UNTIL
 
-    values = {v: (lambda *a: None) for v in values}
+    functions = {f: (lambda *a: None) for f in (*effects, *values)}
+    values = {v: (lambda *a: None) for v in readers}
     for i, area in enumerate(d.get("areas", [])):
         path = ("areas", i)
         for key, allowed, what in (("token", defs.blocks["token"], "special token"), ("enters", ENTERING, "piece"),
@@ -389,7 +392,6 @@ def _check_areas(defs, block, d, names, effects, values) -> None:
                 f"a field of radius {radius} is out of range")
         brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())} | AREA_NAMES
         _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values)
-        functions = {e: (lambda *a: None) for e in effects} | values
         for j, effect in enumerate(area["effects"]):
             if _check_effect_shape(defs, block, path + ("effects", j), effect, effects):
                 _check_expr(defs, block, path + ("effects", j), effect, names | brought, functions)
@@ -540,6 +542,9 @@ def _check_expr(defs, block, path, text, names, functions, event=None) -> None:
         _check_literals(defs, block, path, text)
     except FormulaError as err:
         message = str(err)
+        if message == "unknown function 'roll'":  # a condition (only an effect draws)
+            message = "roll() only in an effect: a condition may not draw the die (it is read whenever options are listed)"
+            err.expected, err.hint = "an effect such as when(roll() >= 4, credits(2))", ""
         if event and message.startswith("unknown name '"):
             name, carried = message.split("'")[1], event[1]
             message = f"event '{event[0]}' does not carry '{name}'"

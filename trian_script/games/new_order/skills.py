@@ -103,6 +103,9 @@ VALUES = {"param": "param(PARAMETER)", "roll": "roll() (the die, from the game's
           "exmitter-reach": "exmitter-reach(PLACE, PLAYER-OR-UNIT) (an exmitter's reach, for that player's units)",
           "enemy-station": "enemy-station(PLACE, PLAYER-OR-UNIT) (another player's station in PLACE's nebula or system)",
           "token-emissary-at": "token-emissary-at(TOKEN, CELL) (the owner's token that became the emissary on CELL)"}
+# what a condition may call: every value but a draw (a condition is read whenever options are
+# listed, and only the effects of a choice draw from the game's generator)
+CONDITION_VALUES = {name: shape for name, shape in VALUES.items() if name != "roll"}
 LIMITS = ("turn", "clash", "game")  # once per …
 # the properties a piece may have, and what the rules do with them (variants/new_order.trian)
 PIECE_PROPERTIES = {
@@ -1181,4 +1184,6 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
     return {"credits": credits, "pay": pay, "minerals": minerals, "mineral": mineral, "discard": discard,
             "discard-set": discard_set, "tokens": tokens, "discard-token": discard_token,
             "extra-actions": extra_actions, "take-from-nebula": take_from_nebula, "param": param,
-            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy, **target_values(game), **target_effects(game, player, skill)}
+            "roll-bonus": roll_bonus, "roll": roll, "when": when, "destroy": destroy,
+            "token-emissary-at": partial(token_emissary_at, game, player),  # every value a condition reads
+            **target_values(game), **target_effects(game, player, skill)}
