@@ -363,6 +363,18 @@ def test_a_choice_that_can_never_have_a_target_is_reported(tmp_path):
     assert 8 not in by_line
 
 
+def test_a_parameter_read_by_name_is_known(tmp_path):
+    """``param("decoy.mov")`` was a KeyError in play; now it is reported with the nearest name."""
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          parameters = {fan.bonus: 2}
+          action exploration "x" if param("decoy.mov") > 1 -> credits(param("fan.bonus") + param("ship.move"))
+        }
+    """)
+    assert [(d.message, d.hint, d.position.column) for d in diags] == [
+        ("unknown parameter 'decoy.mov'", "did you mean 'decoy.move'?", 35)]
+
+
 def test_only_an_effect_rolls_the_die(tmp_path):
     """A condition is read whenever options are listed: it may not draw. ``roll()`` in one is a
     diagnostic at its place (it stopped the game at play before); in an effect it rolls."""
@@ -391,6 +403,34 @@ def test_what_validation_allows_is_bound_in_play():
     skill = game.skills.owned["red"].skills[0]
     assert set(EFFECTS) | set(VALUES) <= set(effect_functions(game, "red", skill, {}))
     assert set(CONDITION_VALUES) <= set(_owner_functions(game, "red"))
+
+
+def test_every_event_carries_the_data_a_condition_may_read():
+    """What ``trian validate`` lets a trigger's condition read of an event (``EVENTS``) is in every
+    event the game emits, in random games with races on every seat: a condition never meets a
+    KeyError in play (``unit-moved`` without ``teleported``, ``module-unlocked`` without ``player``
+    were such holes)."""
+    import random
+
+    from trian_script.games.new_order.skills import EVENTS
+
+    ruleset, seats, short, heard = load_ruleset("new_order"), ["red", "blue", "green", "yellow"], set(), set()
+    for seed, races in enumerate([("xemh", "sslyx", "arvori", "volkharnian"), ("khaarquar", "maephos", "quuylto", "borf-naree")] * 3):
+        game, rnd = Game(ruleset, seats, seed, races=dict(zip(seats, races))), random.Random(seed)
+        emit = game.emit
+
+        def check(event, subject, **data):
+            if event in EVENTS:
+                heard.add(event)
+                short.update((event, key) for key in EVENTS[event][1] if key not in data)
+            emit(event, subject, **data)
+
+        game.emit = check
+        while not game.is_over:
+            options = game.decision.options
+            game.choose(options[rnd.randrange(len(options))])
+    assert not short
+    assert heard == set(EVENTS)
 
 
 def test_a_formula_that_fails_in_play_names_its_skill(tmp_path, capsys):

@@ -484,12 +484,13 @@ TOKEN_ARGUMENT = {"tokens": 0, "teleportable-near": 0, "place": 0, "token-on": 1
 
 def _check_literals(defs, block, path, text) -> None:
     """What a skill's formula writes out is checked before any game: a kind of special token is
-    one the game has (a misspelt one would never be placed, found or counted), and nothing is
-    divided by a written-out zero."""
+    one the game has (a misspelt one would never be placed, found or counted), a parameter read
+    with ``param("…")`` is one the game or a skill defines, and nothing is divided by a
+    written-out zero."""
     tree = _parsed(text) if text else None
     if tree is None:
         return
-    tokens = defs.blocks["token"]
+    tokens, parameters = defs.blocks["token"], None
     for node in tree.iter_subtrees_topdown():
         kids = [c for c in node.children if c is not None]
         if node.data == "product":
@@ -497,6 +498,14 @@ def _check_literals(defs, block, path, text) -> None:
                 if str(op) in ("/", "//", "%") and _constant(arg) == 0:
                     _report_formula(defs, block, path, FormulaError("", op.column, len(op), expected="a divisor other than 0"),
                                     f"'{text}' divides by zero")
+        elif node.data == "call" and str(kids[0]) == "param" and getattr(kids[-1], "data", None) == "string":
+            word = kids[-1].children[0]
+            parameters = known_parameters(defs) if parameters is None else parameters
+            if len(kids) == 2 and word[1:-1] not in parameters:
+                _report_formula(defs, block, path, FormulaError("", word.column, len(word),
+                                                                expected="a ruleset value or a skill parameter",
+                                                                hint=did_you_mean(word[1:-1], parameters)),
+                                f"unknown parameter '{word[1:-1]}'")
         elif node.data == "call":
             index = TOKEN_ARGUMENT.get(str(kids[0]))
             if index is None or index + 1 >= len(kids) or getattr(kids[index + 1], "data", None) != "string":

@@ -566,7 +566,8 @@ class NewOrder(Game):
         self.ships[target] = ship
         self.note(f"{ship.player} moves a {ship.kind} from {self.board.grid.format_cell(origin)} "
                   f"to {self.board.grid.format_cell(target)}")
-        self.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=origin, cell=target)
+        self.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=origin, cell=target,
+                  teleported=False)
         self.units_changed([origin, target], ship.player)
 
     def start_battle(self, battle) -> None:

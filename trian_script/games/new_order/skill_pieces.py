@@ -150,7 +150,7 @@ def move_token_as_ship(game, token, cell, region) -> None:
     origin, token.cell = token.cell, cell
     if region is not None:
         token.data["region"] = region
-    game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=origin, cell=cell)
+    game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=origin, cell=cell, teleported=False)
 
 
 def settle(game, player: str, token, part) -> None:
@@ -419,7 +419,8 @@ class TokenBattle:
         game, token, fmt = self.game, self.token, self.game.board.grid.format_cell
         origin, token.cell, token.data["region"] = token.cell, cell, region
         game.note(f"{self.owner}'s {token.kind} evades from {fmt(origin)} to {fmt(cell)}")
-        game.emit("unit-moved", self.owner, player=self.owner, unit=token.kind, origin=origin, cell=cell, evaded=True)
+        game.emit("unit-moved", self.owner, player=self.owner, unit=token.kind, origin=origin, cell=cell,
+                  teleported=False, evaded=True)
         self._end()
 
     def _fall(self) -> None:

@@ -458,7 +458,7 @@ def target_effects(game, player: str, skill) -> dict:
         game.note(f"{player} swaps the {kind} at {fmt(mine)} with {other.player}'s at {fmt(theirs)} ({skill.title})")
         for unit, origin, cell in ((one, mine, theirs), (other, theirs, mine)):
             game.emit("unit-moved", unit.player, player=unit.player, unit=kind if kind == "emissary" else unit.kind,
-                      origin=origin, cell=cell, swapped=True)
+                      origin=origin, cell=cell, teleported=False, swapped=True)
         game.units_changed([mine, theirs], player)
 
     def swap_with_token(a, b):
@@ -473,9 +473,9 @@ def target_effects(game, player: str, skill) -> dict:
         game.note(f"{player} swaps {ship.player}'s {ship.kind} at {fmt(ship_cell)} with {token.owner}'s "
                   f"{token.kind} at {fmt(token_cell)} ({skill.title})")
         game.emit("unit-moved", token.owner, player=token.owner, unit=token.kind, origin=token_cell, cell=ship_cell,
-                  swapped=True)
+                  teleported=False, swapped=True)
         game.emit("unit-moved", ship.player, player=ship.player, unit=ship.kind, origin=ship_cell, cell=token_cell,
-                  swapped=True)
+                  teleported=False, swapped=True)
         game.units_changed([ship_cell, token_cell], player)
 
     def build_station(where, level):

@@ -396,7 +396,7 @@ class SkillBook:
         self.owned[me.name].unlocked[number] = side
         game.score(me.name, -cost, "evolution", f"module {number}, {side} side: {skill.title} for {cost}¢")
         self.add(me.name, skill)
-        game.emit("module-unlocked", me.name, skill=name, side=side)
+        game.emit("module-unlocked", me.name, player=me.name, skill=name, side=side)
 
     # -- parameters ---------------------------------------------------------------------------
     def param(self, name: str, player: str | None, context: dict):
