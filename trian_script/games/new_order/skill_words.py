@@ -11,9 +11,9 @@ EVENT_WORDS = {
     "minerals-gained": "{who} gain{s} minerals", "station-built": "{who} build{s} a station",
     "battle-won": "{who} win{s} a battle", "tile-placed": "{who} place{s} a tile",
     "unit-placed": "{who} place{s} a unit", "unit-moved": "{who} move{s} a unit",
-    "unit-removed": "a unit of {whose} goes back to its supply", "module-unlocked": "{who} unlock{s} a module",
+    "unit-removed": "a unit of {yours} goes back to its supply", "module-unlocked": "{who} unlock{s} a module",
     "turn-begin": "{whose} turn begins", "turn-end": "{whose} turn ends",
-    "battle-begin": "a battle of {whose} begins", "clash-end": "a clash of {whose} ends",
+    "battle-begin": "a battle of {yours} begins", "clash-end": "a clash of {yours} ends",
 }
 PHASE_WORDS = {
     "extraction": "in phase 1", "expansion": "in phase 2, after placing the tile",
@@ -46,10 +46,7 @@ def skill_words(skill) -> list[str]:
         value = ", ".join(map(str, value)) if isinstance(value, list) else value
         out.append(f"your {m.parameter} {OPS[m.op].format(v=value)}{_for_a_while(m, anyone)}")
     for t in skill.triggers:
-        who = EVENT_WORDS.get(t.event, t.event).format(who="anyone" if anyone else "you", s="s" if anyone else "",
-                                                        whose="anyone's" if anyone else "yours"
-                                                        if t.event == "unit-removed" else "your")
-        when = f"when {who}" + (f" and {readable(t.condition.text)}" if t.condition else "")
+        when = f"when {event_words(t.event, anyone)}" + (f" and {readable(t.condition.text)}" if t.condition else "")
         out.append(f"{when}{_limit(t.limit)}: {effects_words(t.effects)}")
     for a in skill.actions:
         label = f" \"{a.label}\"" if a.label else ""
@@ -80,16 +77,21 @@ def readable(condition: str) -> str:
     return re.sub(r"\bowner\b", "you", condition)
 
 
+def event_words(event: str, anyone: bool) -> str:
+    """An event in words, the owner's (``you win a battle``) or anyone's (``anyone wins a battle``)."""
+    return EVENT_WORDS.get(event, event).format(who="anyone" if anyone else "you", s="s" if anyone else "",
+                                                whose="anyone's" if anyone else "your",
+                                                yours="anyone's" if anyone else "yours")
+
+
 def _for_a_while(modifier, anyone: bool) -> str:
     """`` while credits ≥ 20``, ``, from when you win a battle until your turn begins``."""
-    def event(name: str) -> str:
-        return EVENT_WORDS.get(name, name).format(who="anyone" if anyone else "you", s="s" if anyone else "",
-                                                  whose="anyone's" if anyone else "your")
     out = f" while {readable(modifier.condition.text)}" if modifier.condition else ""
     if modifier.start:
-        out += f", from when {event(modifier.start)}" + (f" until {event(modifier.end)}" if modifier.end else " on")
+        out += f", from when {event_words(modifier.start, anyone)}" + (
+            f" until {event_words(modifier.end, anyone)}" if modifier.end else " on")
     elif modifier.end:
-        out += f", until {event(modifier.end)}"
+        out += f", until {event_words(modifier.end, anyone)}"
     return out
 
 
