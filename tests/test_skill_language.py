@@ -375,6 +375,44 @@ def test_a_parameter_read_by_name_is_known(tmp_path):
         ("unknown parameter 'decoy.mov'", "did you mean 'decoy.move'?", 35)]
 
 
+def test_each_argument_is_of_its_kind(tmp_path):
+    """An effect, a source or a value given an argument of the wrong kind (a word where it acts on a
+    chosen target, a target where it counts, a word where numbers are compared) stopped the game in
+    play; each is a diagnostic at its place, with what fits there."""
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          action exploration "p {tile}" choose tile from new-tile() -> teleport("exmitter", tile)
+          action exploration "x {colour}" choose colour from colours-owned(red) -> discard(colour, colour)
+          action exploration "m {bomb} {to}" choose bomb from tokens("gravity-bomb") choose to from token-moves(0, 1) -> move-token(bomb, to)
+          action exploration "n {u} {t}" choose u from own-units() choose t from teleport-targets(u) where steps(t, "x") < 2 -> teleport(u, t)
+          action exploration "a" if owner >= param("ship.move") -> credits("two")
+          on area-closed where kind > 1 -> destroy(tiles)
+          area gauss-cannon field edge on enter ship -> destroy(ship), minerals(ship)
+          action exploration "ok {stake}" choose stake from mineral-sets(2) where stake.count >= 2 -> discard(stake), credits(stake.count)
+          action exploration "v {tile}" choose tile from new-tile() -> enemy-station(tile, owner)
+          action exploration "r {stake}" choose stake from mineral-sets(new-tile()) -> discard(stake)
+          action exploration "s {t}" choose t from tiles() where token-on(t) -> when(steps(t, t) > 1, credits(1))
+        }
+    """)
+    by_line: dict = {}
+    for d in diags:
+        by_line.setdefault(d.position.line, []).append(d.message)
+    assert by_line == {
+        2: ["teleport(…) acts on a chosen target as its UNIT, not '\"exmitter\"'"],
+        3: ["discard(…) takes a number as its COUNT, not the chosen target 'colour'"],
+        4: ["token-moves(…) acts on a chosen target as its TOKEN, not '0'"],
+        5: ["steps(…) acts on a chosen target as its TARGET, not '\"x\"'"],
+        6: ["'owner' is a word: '>=' compares numbers", "credits(…) takes a number as its AMOUNT, not '\"two\"'"],
+        7: ["'kind' is a word: '>' compares numbers", "destroy(…) acts on a chosen target as its PIECE, not 'tiles'"],
+        8: ["minerals(…) takes a number as its COUNT, not the chosen target 'ship'"],
+        10: ["'enemy-station(tile, owner)' is not an effect: enemy-station(…) gives a value, which a condition reads"],
+        11: ["new-tile(…) is a source of targets, not an argument"],
+        12: ["token-on takes 2 arguments, not 1"],
+    }
+    teleport = next(d for d in diags if d.position.line == 2)
+    assert (teleport.position.column, teleport.position.end_column, teleport.expected) == (73, 83, "tile")
+
+
 def test_only_an_effect_rolls_the_die(tmp_path):
     """A condition is read whenever options are listed: it may not draw. ``roll()`` in one is a
     diagnostic at its place (it stopped the game at play before); in an effect it rolls."""

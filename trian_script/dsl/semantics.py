@@ -336,11 +336,12 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
                                     hint=did_you_mean(item["limit-for"], chosen))
             values = {v: (lambda *a: None) for v in CONDITION_VALUES}
             names |= _check_choices(defs, block, (section, i), item, names, values)
+            targets = {c["name"] for c in item.get("choose", [])} | {"token", "ship"} & PHASE_NAMES.get(item.get("phase"), set())
             _check_expr(defs, block, (section, i, "if"), item.get("if"), names, values,
-                        (item["event"], carried) if carried is not None else None)
+                        (item["event"], carried) if carried is not None else None, targets)
             functions = {e: (lambda *a: None) for e in (*EFFECTS, *VALUES)}  # an effect may roll
             for j, effect in enumerate(item["effects"]):
-                if _check_effect_shape(defs, block, (section, i, "effects", j), effect, EFFECTS):
+                if _check_effect_shape(defs, block, (section, i, "effects", j), effect, EFFECTS, targets):
                     _check_expr(defs, block, (section, i, "effects", j), effect, names, functions)
                     _check_station_level(defs, block, (section, i, "effects", j), effect)
     _check_areas(defs, block, d, set(OWNER_NAMES) | colours | {f"special.{t}" for t in defs.blocks["token"]},
@@ -391,9 +392,9 @@ def _check_areas(defs, block, d, names, effects, readers, values) -> None:
                 "", 1, len(area["field"]), expected=f"one of {', '.join(FIELDS)}, or a radius: a whole number 0 to {MAX_RADIUS}"),
                 f"a field of radius {radius} is out of range")
         brought = {area["enters"]} | {f"{area['enters']}.{k}" for k in ENTERING.get(area["enters"], ())} | AREA_NAMES
-        _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values)
+        _check_expr(defs, block, path + ("if",), area.get("if"), names | brought, values, None, {area["enters"], "token"})
         for j, effect in enumerate(area["effects"]):
-            if _check_effect_shape(defs, block, path + ("effects", j), effect, effects):
+            if _check_effect_shape(defs, block, path + ("effects", j), effect, effects, {area["enters"], "token"}):
                 _check_expr(defs, block, path + ("effects", j), effect, names | brought, functions)
 
 
@@ -404,6 +405,7 @@ def _check_choices(defs, block, path, item, names, values) -> set:
     from ..games.new_order.skill_targets import SOURCES
 
     brought: set = set()
+    chosen: set = set()  # the names of the choices before (and, in its condition, this one)
     for j, choice in enumerate(item.get("choose", [])):
         where = path + ("choose", j)
         source = choice["from"].split("(")[0].strip()
@@ -418,9 +420,10 @@ def _check_choices(defs, block, path, item, names, values) -> set:
         if "…" not in shape and " or " not in shape:  # a fixed number of arguments: checked
             _check_effect_shape(defs, block, where + ("from",), choice["from"], {source: shape})
         sources = {name: (lambda *a: None) for name in SOURCES}
-        _check_expr(defs, block, where + ("from",), choice["from"], names | brought, values | sources)
+        _check_expr(defs, block, where + ("from",), choice["from"], names | brought, values | sources, None, chosen)
         brought |= {choice["name"]} | {f"{choice['name']}.{key}" for key in SOURCES[source][1]}
-        _check_expr(defs, block, where + ("where",), choice.get("where"), names | brought, values)
+        chosen = chosen | {choice["name"]}
+        _check_expr(defs, block, where + ("where",), choice.get("where"), names | brought, values, None, chosen)
         _check_some_target(defs, block, where, choice, source, shape)
     import string
 
@@ -478,6 +481,14 @@ def _check_some_target(defs, block, path, choice, source: str, shape: str) -> No
                         f"the condition '{condition}' never holds: the choice '{choice['name']}' never has a target")
 
 
+# an event's data and a target's data that are words, never numbers (``kind``, ``unit.player``), and
+# the other words a formula reads: it may compare them with == or != only
+WORDY_DATA = {"kind", "controller", "closer", "player", "winner", "loser", "unit", "battle", "colour", "source",
+              "level", "side", "skill", "word", "attacker"}
+WORDS = WORDY_DATA | {"owner", "current", "none", "enemy", "yellow", "red", "blue", "green", "nebula", "system",
+                      "space", "tile", "edge", "edge-or-corner"}
+ORDERS = ("<", "<=", ">", ">=")
+
 # functions whose argument at that place names a kind of special token (``place("wormhole", …)``)
 TOKEN_ARGUMENT = {"tokens": 0, "teleportable-near": 0, "place": 0, "token-on": 1, "token-emissary-at": 0}
 
@@ -493,6 +504,16 @@ def _check_literals(defs, block, path, text) -> None:
     tokens, parameters = defs.blocks["token"], None
     for node in tree.iter_subtrees_topdown():
         kids = [c for c in node.children if c is not None]
+        if node.data == "comparison":
+            for op, side in [(op, side) for op, a, b in zip(kids[1::2], kids[0::2], kids[2::2]) for side in (a, b)]:
+                name = str(side.children[0]) if getattr(side, "data", None) == "name" else ""
+                head, dot, data = name.partition(".")
+                wordy = name in WORDS or dot and head not in ("minerals", "special") and data in WORDY_DATA
+                if str(op) in ORDERS and (side.data == "string" or wordy):
+                    first, last = _columns(side)
+                    _report_formula(defs, block, path, FormulaError("", first, last - first,
+                                                                    expected="== or != for a word, as in kind == nebula"),
+                                    f"'{_text(side)}' is a word: '{op}' compares numbers")
         if node.data == "product":
             for op, arg in zip(kids[1::2], kids[2::2]):
                 if str(op) in ("/", "//", "%") and _constant(arg) == 0:
@@ -540,7 +561,7 @@ def _constant(node):
     return None
 
 
-def _check_expr(defs, block, path, text, names, functions, event=None) -> None:
+def _check_expr(defs, block, path, text, names, functions, event=None, targets: set | None = None) -> None:
     """A formula of a skill reads only ``names``, calls only ``functions`` and names only special
     tokens the game has; in an event's condition, a name the event does not carry is reported with
     the event's data (``event``: name, data)."""
@@ -549,6 +570,8 @@ def _check_expr(defs, block, path, text, names, functions, event=None) -> None:
     try:
         compile_formula(text, names, functions)
         _check_literals(defs, block, path, text)
+        if targets is not None:  # the arguments of what it calls, where the chosen targets are known
+            _check_arguments(defs, block, path, text, targets, root_checked=path[-1] == "from")
     except FormulaError as err:
         message = str(err)
         if message == "unknown function 'roll'":  # a condition (only an effect draws)
@@ -571,9 +594,11 @@ def _report_formula(defs, block, path, err: FormulaError, message: str) -> None:
     defs.report.add("TS305", message, pos, err.expected, err.hint)
 
 
-def _check_effect_shape(defs, block, path, text, effects: dict) -> bool:
+def _check_effect_shape(defs, block, path, text, effects: dict, targets: set | None = None) -> bool:
     """An effect is one call of an effect with the arguments its shape takes (``credits(2)``,
-    ``discard(red, 1)``); anything else is reported with the list of effects and their shapes."""
+    ``discard(red, 1)``); anything else is reported with the list of effects and their shapes.
+    With ``targets`` (the names of the chosen targets there), each argument is also of its kind
+    (``teleport(unit, target)``, never ``teleport("exmitter", tile)``)."""
     from lark.exceptions import UnexpectedInput
 
     from .parser import lark_parser
@@ -589,6 +614,12 @@ def _check_effect_shape(defs, block, path, text, effects: dict) -> bool:
         return False
     name, *args = [c for c in tree.children if c is not None]
     if str(name) not in effects:
+        from ..games.new_order.skills import VALUES
+
+        if str(name) in VALUES and targets is not None:  # (``when(token-on(…), …)`` is fine: a condition)
+            _report_formula(defs, block, path, FormulaError("", 1, len(text), expected=shapes),
+                            f"'{text}' is not an effect: {name}(…) gives a value, which a condition reads")
+            return False
         return True  # the formula check names the unknown function
     low, high = _arity(effects[str(name)])
     if not low <= len(args) <= high:
@@ -596,7 +627,88 @@ def _check_effect_shape(defs, block, path, text, effects: dict) -> bool:
         _report_formula(defs, block, path, FormulaError("", 1, len(text), expected=effects[str(name)]),
                         f"{name} takes {wanted} argument{'s' if high != 1 else ''}, not {len(args)}")
         return False
-    return True
+    return targets is None or _check_arguments(defs, block, path, tree, targets, effects, root_checked=True)
+
+
+def _check_arguments(defs, block, path, tree, targets: set, effects: dict | None = None,
+                     root_checked: bool = False) -> bool:
+    """Each argument of each effect, source and value a formula calls (inside ``when`` too) is of
+    the kind it takes (``ARGUMENTS``): a chosen target (``targets``: their names there) where it
+    acts on one, a number where it counts, a kind of token where it names one. ``effects``: in an
+    effect, the effects' shapes (``tokens(COUNT)`` there is the effect, not the source);
+    ``root_checked``: the whole formula's call had its arguments counted already (an effect, a
+    choice's source)."""
+    from ..games.new_order.skills import ARGUMENTS, VALUES
+    from ..games.new_order.skill_targets import SOURCES
+
+    if isinstance(tree, str):
+        tree = _parsed(tree)
+        if tree is None:
+            return True
+    shapes = {**{n: s for n, (s, _) in SOURCES.items()}, **VALUES, **(effects or {})}
+    fine = True
+    for call in tree.iter_subtrees_topdown():
+        kids = [c for c in call.children if c is not None]
+        if call.data != "call":
+            continue
+        name = str(kids[0])
+        if call is not tree and name in SOURCES and not (effects and name in effects):
+            fine = False  # a source lists the targets of a choice: never an argument of something
+            first, last = _columns(call)
+            _report_formula(defs, block, path, FormulaError("", first, last - first, expected=f"a value: {name}(…) lists "
+                                                            "a choice's targets (choose NAME from SOURCE)"),
+                            f"{name}(…) is a source of targets, not an argument")
+            continue
+        shape = shapes.get(name)
+        if not (call is tree and root_checked) and shape and "…" not in shape and " or " not in shape:
+            low, high = _arity(shape)
+            if not low <= len(kids) - 1 <= high:
+                fine = False
+                first, last = _columns(call)
+                wanted = f"{low}" if low == high else f"{low} to {high}"
+                _report_formula(defs, block, path, FormulaError("", first, last - first, expected=shape),
+                                f"{name} takes {wanted} argument{'s' if high != 1 else ''}, not {len(kids) - 1}")
+                continue
+        kinds = ARGUMENTS.get("tokens-of-kind" if name == "tokens" and not effects else name)
+        if kinds is None or name not in shapes:
+            continue
+        shape = shapes[name]
+        words = [w.strip(" []") for w in shape[shape.index("(") + 1 : shape.index(")")].split(",")]
+        for kind, arg, word in zip(kinds, kids[1:], words):
+            bare = str(arg.children[0]) if getattr(arg, "data", None) == "name" else None
+            given = f"the chosen target '{bare}'" if bare in targets else f"'{_text(arg)}'"
+            what = {"number": "a number", "kind": "a kind of special token", "colour": "a colour"}.get(kind)
+            if kind == "target" and bare not in targets:
+                problem = f"{name}(…) acts on a chosen target as its {word}, not {given}"
+                expected = one_of(targets) if targets else "a choice's name: choose NAME from SOURCE, then NAME here"
+            elif kind in ("number", "kind") and bare in targets or kind == "number" and arg.data == "string" \
+                    or kind in ("colour", "kind") and arg.data == "number":
+                problem = f"{name}(…) takes {what} as its {word}, not {given}"
+                expected = {"number": "a formula such as 2, tiles * 2 or a chosen target's data (stake.count)",
+                            "kind": 'a kind written out, as in "wormhole"', "colour": "red, or a chosen colour"}[kind]
+            else:
+                continue
+            fine = False
+            first, last = _columns(arg)
+            _report_formula(defs, block, path, FormulaError("", first, last - first, expected=expected), problem)
+    return fine
+
+
+def _columns(node) -> tuple[int, int]:
+    """Where a formula's subtree starts and ends (columns in the formula, the end past its last)."""
+    from lark import Token
+
+    tokens = [node] if isinstance(node, Token) else list(node.scan_values(lambda v: isinstance(v, Token)))
+    return tokens[0].column, tokens[-1].end_column
+
+
+def _text(node) -> str:
+    """A formula's subtree written back (for messages): its tokens, joined."""
+    from lark import Token
+
+    if isinstance(node, Token):
+        return str(node)
+    return " ".join(str(t) for t in node.scan_values(lambda v: isinstance(v, Token)))
 
 
 def _arity(shape: str) -> tuple[int, int]:

@@ -85,6 +85,24 @@ EFFECTS = {
     "build": "build(PLACE, LEVEL) (a station of that level under the owner's emissary on a chosen place, NO-3.3.3)",
     "send-home": "send-home(UNIT) (a chosen emissary or ship of the owner back to the supply)",
 }
+# what each effect's arguments are, in order: ``target`` a chosen target (a choice's name, or an area's
+# piece and token), ``number`` a formula giving a number, ``kind`` a kind of special token, ``colour``
+# a colour or a chosen colour or set, ``any`` anything (a field, a station level, a condition)
+ARGUMENTS = {
+    "credits": ("number",), "pay": ("number",), "minerals": ("number",), "mineral": ("colour", "number"),
+    "discard": ("colour", "number"), "tokens": ("number",), "discard-token": ("number",),
+    "extra-actions": ("number",), "take-from-nebula": ("number",), "roll-bonus": ("number",),
+    "teleport": ("target", "target"), "place": ("kind", "target"), "move-ship": ("target", "target"),
+    "destroy": ("target",), "move-token": ("target", "target"), "explode": ("target", "any", "number"),
+    "swap": ("target", "target"), "gather": ("target", "number", "any"), "settle": ("target", "target"),
+    "evade": ("target",), "build": ("target", "any"), "send-home": ("target",),
+    # the sources of targets and the values a formula calls
+    "mineral-sets": ("number",), "teleport-targets": ("target",), "tokens-of-kind": ("kind",),
+    "teleportable-near": ("kind",), "token-moves": ("target", "number"), "ship-moves": ("target", "number"),
+    "settle-places": ("target",), "token-on": ("target", "kind"), "same-area": ("target", "target"),
+    "steps": ("target", "target"), "exmitter-reach": ("target", "any"), "enemy-station": ("target", "any"),
+    "token-emissary-at": ("kind", "any"),
+}
 FIELDS = {"tile": "the token's tile", "edge": "its tile and the tiles sharing an edge",
           "edge-or-corner": "its tile and the 12 tiles sharing an edge or a corner"}
 # besides the words: a whole number N, the tiles within N edge steps of the token (its radius)
