@@ -392,6 +392,8 @@ def test_each_argument_is_of_its_kind(tmp_path):
           action exploration "v {tile}" choose tile from new-tile() -> enemy-station(tile, owner)
           action exploration "r {stake}" choose stake from mineral-sets(new-tile()) -> discard(stake)
           action exploration "s {t}" choose t from tiles() where token-on(t) -> when(steps(t, t) > 1, credits(1))
+          action exploration "h {m}" choose m from units(system) -> send-home(m)
+          action exploration "d {c}" choose c from colours-owned(red) -> discard(c, system), credits(param("minerals"))
         }
     """)
     by_line: dict = {}
@@ -408,6 +410,9 @@ def test_each_argument_is_of_its_kind(tmp_path):
         10: ["'enemy-station(tile, owner)' is not an effect: enemy-station(…) gives a value, which a condition reads"],
         11: ["new-tile(…) is a source of targets, not an argument"],
         12: ["token-on takes 2 arguments, not 1"],
+        13: ["units(…) takes owner or enemy, not 'system'"],
+        14: ["discard(…) takes a number as its COUNT, not 'system'",
+             'param("minerals") is no value a formula reads: a table, a list, or unset in the rulesets of skills'],
     }
     teleport = next(d for d in diags if d.position.line == 2)
     assert (teleport.position.column, teleport.position.end_column, teleport.expected) == (73, 83, "tile")

@@ -241,6 +241,39 @@ def known_parameters(defs) -> set[str]:
     return ruleset_parameters() | set(ENGINE_PARAMETERS) | declared
 
 
+def readable_parameters(defs) -> set[str]:
+    """What a formula may read with ``param("…")``: the values (a number, a word, a number per player
+    count) that the rulesets playing skills (New Order's and their variants) set, the engine's, and
+    those skills declare — not a table (``minerals``) nor a list (``ship.passes``)."""
+    from ..games.new_order.skills import ENGINE_PARAMETERS
+
+    rulesets = defs.blocks["ruleset"]
+
+    def game(name, seen=()):
+        block = rulesets.get(name)
+        if block is None or name in seen:
+            return None
+        return block.definition.get("game") or game(block.definition.get("extends"), (*seen, name))
+
+    out = {name for name, value in ENGINE_PARAMETERS.items() if not isinstance(value, (list, dict))}
+    out |= {p for b in defs.blocks["skill"].values() for p, v in b.definition.get("parameters", {}).items()
+            if not isinstance(v, (list, dict))}
+
+    def walk(value, prefix):
+        if isinstance(value, dict) and "formula" in value:
+            return  # a formula of the rules (``construction.system``), not a value
+        if isinstance(value, dict) and value and not all(str(k).isdigit() for k in value):
+            for key, inner in value.items():
+                walk(inner, f"{prefix}.{key}" if prefix else str(key))
+        elif prefix and not isinstance(value, list):
+            out.add(prefix)
+
+    for name, block in rulesets.items():
+        if game(name) == "new_order":
+            walk({k: v for k, v in block.definition.items() if k not in ("kind", "name", "title", "extends")}, "")
+    return out
+
+
 def check_race(defs, name: str) -> None:
     block = defs.blocks["race"][name]
     skills = defs.blocks["skill"]
@@ -521,12 +554,14 @@ def _check_literals(defs, block, path, text) -> None:
                                     f"'{text}' divides by zero")
         elif node.data == "call" and str(kids[0]) == "param" and getattr(kids[-1], "data", None) == "string":
             word = kids[-1].children[0]
-            parameters = known_parameters(defs) if parameters is None else parameters
+            parameters = readable_parameters(defs) if parameters is None else parameters
             if len(kids) == 2 and word[1:-1] not in parameters:
-                _report_formula(defs, block, path, FormulaError("", word.column, len(word),
-                                                                expected="a ruleset value or a skill parameter",
-                                                                hint=did_you_mean(word[1:-1], parameters)),
-                                f"unknown parameter '{word[1:-1]}'")
+                table = word[1:-1] in known_parameters(defs)
+                _report_formula(defs, block, path, FormulaError(
+                    "", word.column, len(word), expected="a value of the New Order rulesets or a skill's parameter",
+                    hint="" if table else did_you_mean(word[1:-1], parameters)),
+                    f"param({word}) is no value a formula reads: a table, a list, or unset in the rulesets of skills"
+                    if table else f"unknown parameter '{word[1:-1]}'")
         elif node.data == "call":
             index = TOKEN_ARGUMENT.get(str(kids[0]))
             if index is None or index + 1 >= len(kids) or getattr(kids[index + 1], "data", None) != "string":
@@ -678,10 +713,12 @@ def _check_arguments(defs, block, path, tree, targets: set, effects: dict | None
             bare = str(arg.children[0]) if getattr(arg, "data", None) == "name" else None
             given = f"the chosen target '{bare}'" if bare in targets else f"'{_text(arg)}'"
             what = {"number": "a number", "kind": "a kind of special token", "colour": "a colour"}.get(kind)
-            if kind == "target" and bare not in targets:
+            if kind == "whose" and bare not in ("owner", "enemy"):
+                problem, expected = f"{name}(…) takes owner or enemy, not {given}", "owner or enemy"
+            elif kind == "target" and bare not in targets:
                 problem = f"{name}(…) acts on a chosen target as its {word}, not {given}"
                 expected = one_of(targets) if targets else "a choice's name: choose NAME from SOURCE, then NAME here"
-            elif kind in ("number", "kind") and bare in targets or kind == "number" and arg.data == "string" \
+            elif kind in ("number", "kind") and bare in targets or kind == "number" and (arg.data == "string" or bare in WORDS) \
                     or kind in ("colour", "kind") and arg.data == "number":
                 problem = f"{name}(…) takes {what} as its {word}, not {given}"
                 expected = {"number": "a formula such as 2, tiles * 2 or a chosen target's data (stake.count)",

@@ -99,7 +99,7 @@ ARGUMENTS = {
     # the sources of targets and the values a formula calls
     "mineral-sets": ("number",), "teleport-targets": ("target",), "tokens-of-kind": ("kind",),
     "teleportable-near": ("kind",), "token-moves": ("target", "number"), "ship-moves": ("target", "number"),
-    "settle-places": ("target",), "token-on": ("target", "kind"), "same-area": ("target", "target"),
+    "settle-places": ("target",), "units": ("whose",), "token-on": ("target", "kind"), "same-area": ("target", "target"),
     "steps": ("target", "target"), "exmitter-reach": ("target", "any"), "enemy-station": ("target", "any"),
     "token-emissary-at": ("kind", "any"),
 }
