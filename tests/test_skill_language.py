@@ -318,6 +318,22 @@ def test_an_area_of_effect_with_a_radius(tmp_path):
     assert far
 
 
+def test_a_word_does_not_change_a_number(tmp_path):
+    """``modify transporter.cost -= edge-or-corner`` stopped the game in play; a word may change a
+    word (``battle.tie = win``) or a list (``ship.passes += gas``), never a number."""
+    diags = diagnostics(tmp_path, """
+        skill fan "Fan" {
+          modify transporter.cost -= edge-or-corner
+          modify ship.move = win
+          modify ship.passes += gas
+          modify battle.tie = win
+          modify units.emissaries += 1
+        }
+    """)
+    assert [(d.position.line, d.message) for d in diags] == [
+        (2, "'edge-or-corner' is a word: transporter.cost is a number"), (3, "'win' is a word: ship.move is a number")]
+
+
 def test_a_change_for_a_while_is_checked(tmp_path):
     diags = diagnostics(tmp_path, """
         skill fan "Fan" {

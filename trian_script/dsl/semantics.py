@@ -241,10 +241,11 @@ def known_parameters(defs) -> set[str]:
     return ruleset_parameters() | set(ENGINE_PARAMETERS) | declared
 
 
-def readable_parameters(defs) -> set[str]:
-    """What a formula may read with ``param("…")``: the values (a number, a word, a number per player
-    count) that the rulesets playing skills (New Order's and their variants) set, the engine's, and
-    those skills declare — not a table (``minerals``) nor a list (``ship.passes``)."""
+def parameter_values(defs) -> dict:
+    """The parameters of the games that play skills, with their values: those the rulesets of New
+    Order and their variants set (a number per player count as it is), the engine's, and those
+    skills declare. A table (``minerals``) is given by its entries (``minerals.red``); a formula of
+    the rules (``construction.system``) is left out."""
     from ..games.new_order.skills import ENGINE_PARAMETERS
 
     rulesets = defs.blocks["ruleset"]
@@ -255,23 +256,35 @@ def readable_parameters(defs) -> set[str]:
             return None
         return block.definition.get("game") or game(block.definition.get("extends"), (*seen, name))
 
-    out = {name for name, value in ENGINE_PARAMETERS.items() if not isinstance(value, (list, dict))}
-    out |= {p for b in defs.blocks["skill"].values() for p, v in b.definition.get("parameters", {}).items()
-            if not isinstance(v, (list, dict))}
+    out = dict(ENGINE_PARAMETERS)
+    for b in defs.blocks["skill"].values():
+        out.update(b.definition.get("parameters", {}))
 
     def walk(value, prefix):
         if isinstance(value, dict) and "formula" in value:
-            return  # a formula of the rules (``construction.system``), not a value
+            return
         if isinstance(value, dict) and value and not all(str(k).isdigit() for k in value):
             for key, inner in value.items():
                 walk(inner, f"{prefix}.{key}" if prefix else str(key))
-        elif prefix and not isinstance(value, list):
-            out.add(prefix)
+        elif prefix:
+            out[prefix] = value
 
     for name, block in rulesets.items():
         if game(name) == "new_order":
             walk({k: v for k, v in block.definition.items() if k not in ("kind", "name", "title", "extends")}, "")
     return out
+
+
+def readable_parameters(defs) -> set[str]:
+    """What a formula may read with ``param("…")``: a parameter's value, never a list (``ship.passes``)."""
+    return {name for name, value in parameter_values(defs).items() if not isinstance(value, list)}
+
+
+def _is_number(value) -> bool:
+    """A number, or a number per player count (``{2: 9, 3: 8, 4: 7}``)."""
+    if isinstance(value, dict):
+        return bool(value) and all(_is_number(v) for v in value.values())
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def check_race(defs, name: str) -> None:
@@ -326,6 +339,7 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
     colours = {"yellow", "red", "blue", "green"}
     owner_names = set(OWNER_NAMES) | colours | {"nebula", "system", "space"} | set(FIELDS) \
         | {f"special.{token}" for token in defs.blocks["token"]}
+    values = parameter_values(defs) if d.get("modify") else {}
     for i, mod in enumerate(d.get("modify", [])):
         base = mod["parameter"]
         stem = base.rsplit(".", 1)[0]
@@ -335,6 +349,9 @@ def check_skill(defs, name: str, parameters: set[str]) -> None:
         # for a while: while a condition on the owner holds, from an event of the owner's until another
         _check_expr(defs, block, ("modify", i, "while"), mod.get("while"), owner_names,
                     {v: (lambda *a: None) for v in CONDITION_VALUES})
+        if isinstance(mod["value"], str) and _is_number(values.get(base, values.get(stem))):
+            defs.report.add("TS306", f"'{mod['value']}' is a word: {base} is a number",
+                            block.source.find(("modify", i, "value")), expected=f"modify {base} {mod['op']} 1 (or a formula)")
         for word in ("from", "until"):
             event = mod.get(word)
             if event is not None and event not in EVENTS:
