@@ -126,3 +126,57 @@ def test_mutated_scenarios_fail_cleanly(tmp_path_factory, seed):
                 run_scenario(defs, name)
             except (ScenarioFailure, IllegalChoice, PluginFailure, DiagnosticError):
                 pass
+
+
+PLAIN_RACES = ["xemh", "sslyx", "volkharnian", "maephos", "quuylto", "borf-naree"]  # (no plugin of theirs)
+
+
+def mutate_a_word(text: str, rnd: random.Random) -> str:
+    """One word of one skill line (an effect, a choice, a condition, a change) replaced by another word
+    of the language, as a designer's slip would: it must be reported, or play without a crash."""
+    from trian_script.games.new_order.skills import EFFECTS, VALUES
+    from trian_script.games.new_order.skill_targets import SOURCES
+
+    lines = text.split("\n")
+    places = [i for i, line in enumerate(lines) if not line.lstrip().startswith("#")
+              and any(word in line for word in ("->", "choose", "where", " if ", "modify", "area "))]
+    i = rnd.choice(places)
+    words = [m for m in __import__("re").finditer(r"[a-z][a-z0-9.-]*|\d+", lines[i])]
+    m = rnd.choice(words)
+    pool = [*SOURCES, *EFFECTS, *VALUES, "credits", "turn", "owner", "enemy", "none", "edge", "tiles", "kind",
+            "minerals.red", "special.wormhole", '"x"', "0", "1", "-1", "99"]
+    lines[i] = lines[i][:m.start()] + rnd.choice(pool) + lines[i][m.end():]
+    return "\n".join(lines)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_skill_that_validates_plays_without_a_crash(tmp_path_factory, seed):
+    """A race whose skill formulas had one word changed either gets diagnostics or plays: no formula
+    that ``trian validate`` accepts meets a TypeError, a KeyError… in play (what the kernel refuses —
+    a move of more minerals than a player holds — is a refusal, the game unchanged)."""
+    from trian_script import Game
+    from trian_script.engine.effects import EffectError
+    from trian_script.engine.ruleset import load_ruleset
+
+    rnd = random.Random(seed)
+    race = rnd.choice(PLAIN_RACES)
+    folder = tmp_path_factory.mktemp("races")
+    for path in content_dir("races").glob("*.trian"):
+        text = path.read_text(encoding="utf-8")
+        (folder / path.name).write_text(mutate_a_word(text, rnd) if path.stem == race else text, encoding="utf-8")
+    try:
+        ruleset = load_ruleset("new_order", [content_dir("tiles"), content_dir("variants"), folder], builtin=False)
+    except DiagnosticError:
+        return
+    others = [r for r in PLAIN_RACES if r != race]
+    game = Game(ruleset, ["red", "blue", "green"], seed % 1000, races={"red": race, "blue": others[0], "green": others[1]})
+    for _ in range(150):
+        if game.is_over:
+            break
+        options = game.decision.options
+        try:
+            game.choose(options[rnd.randrange(len(options))])
+        except PluginFailure as failure:  # only the kernel's refusals: never a formula that cannot be worked out
+            assert isinstance(failure.__cause__, (EffectError, IllegalChoice)), failure
