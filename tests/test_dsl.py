@@ -302,3 +302,22 @@ def test_the_grammar_cache_is_kept_in_a_folder_of_the_users_own(tmp_path, monkey
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/folder")
     monkeypatch.setenv("HOME", "")
     assert parser._grammar_cache() is None
+
+
+def test_a_ruleset_value_that_would_stop_the_game_at_its_start(tmp_path):
+    """``first-tile`` names a tile of the tileset (or ``origin``); a number per player count is a map
+    with at least one count. Either mistake stopped the game as it was set up (found by playing
+    games of mutated rulesets)."""
+    diags = diagnostics(tmp_path, """
+        variant few "Few" extends new_order {
+          first-tile = T99
+        }
+        variant none "None" extends new_order {
+          units.corvettes = {}
+        }
+        variant fine "Fine" extends new_order {
+          first-tile = "T01.2"
+        }
+    """)
+    assert sorted((d.position.line, d.code) for d in diags) == [(2, "TS303"), (5, "TS203")]
+    assert "first-tile = T99: no such tile in the tileset 'new_order'" in [d.message for d in diags]

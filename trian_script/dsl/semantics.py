@@ -152,6 +152,23 @@ def _check_complete(defs, name: str, chain) -> None:
                 defs.report.add("TS304", f"'{'.'.join(path)}' gives no number for {', '.join(map(str, lacking))} players, "
                                          f"but the ruleset is for {low} to {high}", defs.locate("ruleset", name, ("players",)),
                                 hint="add those player counts, or narrow players = {min: …, max: …}")
+    _check_first_tile(defs, name, chain, values)
+
+
+def _check_first_tile(defs, name: str, chain, values: dict) -> None:
+    """``first-tile`` is ``origin`` or a tile of the ruleset's tileset, by design or id (``T01``,
+    ``T01.2``): another word stopped the game as it was set up."""
+    wanted, tileset = values.get("first-tile"), defs.blocks["tileset"].get(values.get("tileset"))
+    if not isinstance(wanted, str) or wanted == "origin" or tileset is None:
+        return
+    tiles = tileset.definition.get("tiles", {})
+    known = {"origin", *tiles} | {f"{design}.{i}" for design, tile in tiles.items()
+                                  for i in range(1, 1 + (tile.get("count", 1) if isinstance(tile, dict) else 1))}
+    if wanted not in known:
+        block = next(b for b in chain if "first-tile" in b.definition)
+        defs.report.add("TS303", f"first-tile = {wanted}: no such tile in the tileset '{values.get('tileset')}'",
+                        block.source.find(("first-tile",)), expected="origin, or a tile's design or id (T01, T01.2)",
+                        hint=did_you_mean(wanted, known))
 
 
 def _per_player_counts(node, path):
