@@ -318,6 +318,9 @@ def test_a_ruleset_value_that_would_stop_the_game_at_its_start(tmp_path):
         variant fine "Fine" extends new_order {
           first-tile = "T01.2"
         }
+        variant zero "Zero" extends new_order {
+          closing.nebula-minerals = (tiles + emissaries) / 0
+        }
     """)
-    assert sorted((d.position.line, d.code) for d in diags) == [(2, "TS303"), (5, "TS203")]
+    assert sorted((d.position.line, d.code) for d in diags) == [(2, "TS303"), (5, "TS203"), (11, "TS305")]
     assert "first-tile = T99: no such tile in the tileset 'new_order'" in [d.message for d in diags]

@@ -204,6 +204,7 @@ def _check_formulas(defs, block, value, node: dict, path: tuple) -> None:
         allowed = set(node.get("x-names", []))
         try:
             compile_formula(value["formula"], allowed)
+            _check_literals(defs, block, path, value["formula"])  # (a division by a written-out zero)
         except FormulaError as err:
             pos = block.source.find(path)
             if pos.line:
