@@ -321,6 +321,10 @@ def test_a_ruleset_value_that_would_stop_the_game_at_its_start(tmp_path):
         variant zero "Zero" extends new_order {
           closing.nebula-minerals = (tiles + emissaries) / 0
         }
+        variant one "One face" extends new_order {
+          battle.die = 1
+        }
     """)
-    assert sorted((d.position.line, d.code) for d in diags) == [(2, "TS303"), (5, "TS203"), (11, "TS305")]
+    # (a die of one face: every roll for the first player ties, and the game was never made)
+    assert sorted((d.position.line, d.code) for d in diags) == [(2, "TS303"), (5, "TS203"), (11, "TS305"), (14, "TS203")]
     assert "first-tile = T99: no such tile in the tileset 'new_order'" in [d.message for d in diags]
