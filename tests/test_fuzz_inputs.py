@@ -180,3 +180,50 @@ def test_a_skill_that_validates_plays_without_a_crash(tmp_path_factory, seed):
             game.choose(options[rnd.randrange(len(options))])
         except PluginFailure as failure:  # only the kernel's refusals: never a formula that cannot be worked out
             assert isinstance(failure.__cause__, (EffectError, IllegalChoice)), failure
+
+
+def mutate_a_value(text: str, rnd: random.Random) -> str:
+    """One setting of a ruleset given another value, as a designer's slip would."""
+    lines = text.split("\n")
+    places = [i for i, line in enumerate(lines) if "=" in line and not line.lstrip().startswith("#")
+              and not line.lstrip().startswith(("ruleset", "variant"))]
+    i = rnd.choice(places)
+    key = lines[i].partition("=")[0]
+    lines[i] = key + "= " + rnd.choice(["0", "1", "-1", "2", "7", "100", "0.5", "true", "false", "none", "edge",
+                                       "win", "majority", "[]", "{}", "red", "tiles * 0", "(tiles + 1) / 0"])
+    return "\n".join(lines)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_ruleset_that_validates_plays_without_a_crash(tmp_path_factory, seed):
+    """A game's ruleset with one setting changed either gets diagnostics or plays: making the game
+    and 150 decisions end in no exception and no hang (``battle.die = 1`` was a hang)."""
+    from trian_script import Game
+    from trian_script.engine.effects import EffectError
+    from trian_script.engine.ruleset import load_ruleset
+
+    rnd = random.Random(seed)
+    file, names = rnd.choice([("new_order.trian", ["new_order", "beginner", "with-ships"]),
+                              ("deluxe.trian", ["deluxe", "deluxe_conquest"]), ("galactic_realms.trian", ["galactic_realms"])])
+    folder = tmp_path_factory.mktemp("variants")
+    for path in content_dir("variants").glob("*.trian"):
+        text = path.read_text(encoding="utf-8")
+        (folder / path.name).write_text(mutate_a_value(text, rnd) if path.name == file else text, encoding="utf-8")
+    try:
+        ruleset = load_ruleset(rnd.choice(names), [content_dir("tiles"), folder, content_dir("races")], builtin=False)
+    except DiagnosticError:
+        return
+    try:
+        game = Game(ruleset, ["red", "blue", "green", "yellow"][: ruleset.value("players.min") + 1], seed % 1000)
+    except IllegalChoice:  # (a ruleset for more players than the seats given: refused, as it should be)
+        return
+    for _ in range(150):
+        if game.is_over:
+            break
+        options = game.decision.options
+        try:
+            game.choose(options[rnd.randrange(len(options))])
+        except PluginFailure as failure:  # only the kernel's refusals
+            assert isinstance(failure.__cause__, (EffectError, IllegalChoice)), failure
