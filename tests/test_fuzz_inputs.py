@@ -131,6 +131,30 @@ def test_mutated_scenarios_fail_cleanly(tmp_path_factory, seed):
 PLAIN_RACES = ["xemh", "sslyx", "volkharnian", "maephos", "quuylto", "borf-naree"]  # (no plugin of theirs)
 
 
+def content_with_one_mutant(tmp_path_factory, folder: str, name: str, mutate_one) -> Path:
+    """A copy of a shipped content folder in which the file ``name`` is ``mutate_one(text)``."""
+    copy = tmp_path_factory.mktemp(folder)
+    for path in content_dir(folder).glob("*.trian"):
+        text = path.read_text(encoding="utf-8")
+        (copy / path.name).write_text(mutate_one(text) if path.name == name else text, encoding="utf-8")
+    return copy
+
+
+def play_without_a_crash(game, rnd: random.Random, decisions: int = 150) -> None:
+    """Random choices: what fails may only be one of the kernel's refusals (more minerals moved than a
+    player holds…), never a rule or a formula that cannot be worked out."""
+    from trian_script.engine.effects import EffectError
+
+    for _ in range(decisions):
+        if game.is_over:
+            return
+        options = game.decision.options
+        try:
+            game.choose(options[rnd.randrange(len(options))])
+        except PluginFailure as failure:
+            assert isinstance(failure.__cause__, (EffectError, IllegalChoice)), failure
+
+
 def mutate_a_word(text: str, rnd: random.Random) -> str:
     """One word of one skill line (an effect, a choice, a condition, a change) replaced by another word
     of the language, as a designer's slip would: it must be reported, or play without a crash."""
@@ -157,29 +181,18 @@ def test_a_skill_that_validates_plays_without_a_crash(tmp_path_factory, seed):
     that ``trian validate`` accepts meets a TypeError, a KeyError… in play (what the kernel refuses —
     a move of more minerals than a player holds — is a refusal, the game unchanged)."""
     from trian_script import Game
-    from trian_script.engine.effects import EffectError
     from trian_script.engine.ruleset import load_ruleset
 
     rnd = random.Random(seed)
     race = rnd.choice(PLAIN_RACES)
-    folder = tmp_path_factory.mktemp("races")
-    for path in content_dir("races").glob("*.trian"):
-        text = path.read_text(encoding="utf-8")
-        (folder / path.name).write_text(mutate_a_word(text, rnd) if path.stem == race else text, encoding="utf-8")
+    folder = content_with_one_mutant(tmp_path_factory, "races", f"{race}.trian", lambda text: mutate_a_word(text, rnd))
     try:
         ruleset = load_ruleset("new_order", [content_dir("tiles"), content_dir("variants"), folder], builtin=False)
     except DiagnosticError:
         return
     others = [r for r in PLAIN_RACES if r != race]
     game = Game(ruleset, ["red", "blue", "green"], seed % 1000, races={"red": race, "blue": others[0], "green": others[1]})
-    for _ in range(150):
-        if game.is_over:
-            break
-        options = game.decision.options
-        try:
-            game.choose(options[rnd.randrange(len(options))])
-        except PluginFailure as failure:  # only the kernel's refusals: never a formula that cannot be worked out
-            assert isinstance(failure.__cause__, (EffectError, IllegalChoice)), failure
+    play_without_a_crash(game, rnd)
 
 
 def mutate_a_value(text: str, rnd: random.Random) -> str:
@@ -201,16 +214,12 @@ def test_a_ruleset_that_validates_plays_without_a_crash(tmp_path_factory, seed):
     """A game's ruleset with one setting changed either gets diagnostics or plays: making the game
     and 150 decisions end in no exception and no hang (``battle.die = 1`` was a hang)."""
     from trian_script import Game
-    from trian_script.engine.effects import EffectError
     from trian_script.engine.ruleset import load_ruleset
 
     rnd = random.Random(seed)
     file, names = rnd.choice([("new_order.trian", ["new_order", "beginner", "with-ships"]),
                               ("deluxe.trian", ["deluxe", "deluxe_conquest"]), ("galactic_realms.trian", ["galactic_realms"])])
-    folder = tmp_path_factory.mktemp("variants")
-    for path in content_dir("variants").glob("*.trian"):
-        text = path.read_text(encoding="utf-8")
-        (folder / path.name).write_text(mutate_a_value(text, rnd) if path.name == file else text, encoding="utf-8")
+    folder = content_with_one_mutant(tmp_path_factory, "variants", file, lambda text: mutate_a_value(text, rnd))
     try:
         ruleset = load_ruleset(rnd.choice(names), [content_dir("tiles"), folder, content_dir("races")], builtin=False)
     except DiagnosticError:
@@ -219,11 +228,4 @@ def test_a_ruleset_that_validates_plays_without_a_crash(tmp_path_factory, seed):
         game = Game(ruleset, ["red", "blue", "green", "yellow"][: ruleset.value("players.min") + 1], seed % 1000)
     except IllegalChoice:  # (a ruleset for more players than the seats given: refused, as it should be)
         return
-    for _ in range(150):
-        if game.is_over:
-            break
-        options = game.decision.options
-        try:
-            game.choose(options[rnd.randrange(len(options))])
-        except PluginFailure as failure:  # only the kernel's refusals
-            assert isinstance(failure.__cause__, (EffectError, IllegalChoice)), failure
+    play_without_a_crash(game, rnd)

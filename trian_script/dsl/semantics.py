@@ -561,12 +561,12 @@ ORDERS = ("<", "<=", ">", ">=")
 TOKEN_ARGUMENT = {"tokens": 0, "teleportable-near": 0, "place": 0, "token-on": 1, "token-emissary-at": 0}
 
 
-def _check_literals(defs, block, path, text) -> None:
+def _check_literals(defs, block, path, text, tree=None) -> None:
     """What a skill's formula writes out is checked before any game: a kind of special token is
     one the game has (a misspelt one would never be placed, found or counted), a parameter read
     with ``param("…")`` is one the game or a skill defines, and nothing is divided by a
     written-out zero."""
-    tree = _parsed(text) if text else None
+    tree = tree if tree is not None else _parsed(text) if text else None
     if tree is None:
         return
     tokens, parameters = defs.blocks["token"], None
@@ -639,9 +639,10 @@ def _check_expr(defs, block, path, text, names, functions, event=None, targets: 
         return
     try:
         compile_formula(text, names, functions)
-        _check_literals(defs, block, path, text)
-        if targets is not None:  # the arguments of what it calls, where the chosen targets are known
-            _check_arguments(defs, block, path, text, targets, root_checked=path[-1] == "from")
+        tree = _parsed(text)  # (read once for the checks of what it writes out and calls)
+        _check_literals(defs, block, path, text, tree)
+        if targets is not None and tree is not None:  # the arguments of what it calls, where the chosen targets are known
+            _check_arguments(defs, block, path, tree, targets, root_checked=path[-1] == "from")
     except FormulaError as err:
         message = str(err)
         if message == "unknown function 'roll'":  # a condition (only an effect draws)
@@ -711,10 +712,6 @@ def _check_arguments(defs, block, path, tree, targets: set, effects: dict | None
     from ..games.new_order.skills import ARGUMENTS, VALUES
     from ..games.new_order.skill_targets import SOURCES
 
-    if isinstance(tree, str):
-        tree = _parsed(tree)
-        if tree is None:
-            return True
     shapes = {**{n: s for n, (s, _) in SOURCES.items()}, **VALUES, **(effects or {})}
     fine = True
     for call in tree.iter_subtrees_topdown():
