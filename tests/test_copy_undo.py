@@ -86,6 +86,22 @@ def test_undo_several_choices_and_refuse_too_many():
     assert state(game) == states[0]
 
 
+def test_a_finished_game_lets_go_of_its_caches_and_undo_works_them_out_again():
+    game = fresh(7, 4)
+    play(game, random.Random(7))
+    assert game.is_over
+    held = set(game.CACHES) | {"_options"}
+    assert not held & set(game.__dict__) and not game.skills._functions  # nothing bound to it is kept
+    last = game.log[-1]
+    game.undo()
+    before = state(game)
+    assert last in game.decision.options  # the last decision is offered again, worked out anew
+    game.choose(last)
+    assert game.is_over
+    game.undo()
+    assert state(game) == before
+
+
 class Exploding(SkillPlugin):
     """A fan's skill with a bug: its option raises halfway, after changing the game."""
 

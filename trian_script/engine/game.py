@@ -100,6 +100,8 @@ class Game:
     WAIT_KIND = "reaction"  # the decision kind while a step waits for players (``waiting``)
     RULES = {"players": "", "seats": "", "over": ""}  # rule ids the kernel's refusals cite
     DEFAULT_PIECES: dict = {}  # kind -> properties, for rulesets that declare no ``pieces``
+    CACHES: tuple[str, ...] = ()  # attributes worked out again when asked: not copied, not pickled,
+    #                               let go when the game ends (``_let_go``)
 
     def __new__(cls, *args, **kwargs):
         if cls is Game:  # Game(ruleset, …) plays the game the ruleset names
@@ -316,6 +318,8 @@ class Game:
                 raise
             raise PluginFailure(_failure_message(text, err, apply)) from err
         self.log.append(logged)  # only a choice that was applied whole is logged
+        if self._phase == "over":
+            self._let_go()
 
     def answer_unscripted(self, text: str | None = None) -> int:
         """Give their default answer to the pending decisions that a script's next step ``text``
@@ -473,8 +477,16 @@ class Game:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_decision"] = None  # options are worked out again; their callables belong to this game
-        state.pop("_options", None)
+        for name in ("_options", *self.CACHES):
+            state.pop(name, None)
         return state
+
+    def _let_go(self) -> None:
+        """The game is over: it lets go of what it kept to offer options (a finished game offers
+        none, and its caches hold references to it, so a program that plays many games would keep
+        each one's until Python's cycle collector ran). ``undo`` works them out again."""
+        for name in ("_options", *self.CACHES):
+            self.__dict__.pop(name, None)
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)

@@ -30,6 +30,7 @@ class NewOrder(Game):
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
+    CACHES = ("_space_links", "_reaches", "_kept", "_after_the_action")  # (the last: options of this game)
 
     @staticmethod
     def compile_content(defs) -> tuple[dict, dict, dict]:
@@ -78,13 +79,9 @@ class NewOrder(Game):
     def battle(self, value) -> None:
         self.waiting = value
 
-    def __getstate__(self) -> dict:
-        state = super().__getstate__()
-        state.pop("_space_links", None)  # caches, worked out again when asked
-        state.pop("_reaches", None)
-        state.pop("_after_the_action", None)  # options: they belong to this game
-        state.pop("_kept", None)
-        return state
+    def _let_go(self) -> None:
+        super()._let_go()
+        self.skills.let_go()
 
     def kept(self, key: tuple, make, *args):
         """``make(*args)``, made once per game for each ``key``: what the game loop asks again

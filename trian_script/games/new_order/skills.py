@@ -340,6 +340,11 @@ class SkillBook:
         state["_functions"] = {}  # closures over this game: a copy or a pickle makes its own
         return state
 
+    def let_go(self) -> None:
+        """The game is over (``Game._let_go``): the functions and offers bound to it are made again
+        when asked."""
+        self._functions, self._listed = {}, {}
+
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
         self.owned[player] = Owned(race)
