@@ -126,16 +126,23 @@ def _recompiled(text: str, custom: tuple[str, ...], late: bool = False) -> Formu
     return compile_formula(text, None, {name: Late(name, name in LAZY) if late else _placeholder for name in custom})
 
 
+def literal(node):
+    """The value of a number or a string node of a formula's tree (None: another node)."""
+    if node.data == "number":
+        text = node.children[0]
+        return float(text) if "." in text else int(text)
+    if node.data == "string":
+        return str(node.children[0])[1:-1]
+    return None
+
+
 def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS):
     if isinstance(node, Token):
         raise FormulaError(f"unexpected '{node}'", node.column)
     kind = node.data
     kids = [c for c in node.children if c is not None]
-    if kind == "number":
-        value = float(kids[0]) if "." in kids[0] else int(kids[0])
-        return lambda env: value
-    if kind == "string":
-        value = str(kids[0])[1:-1]
+    if kind in ("number", "string"):
+        value = literal(node)
         return lambda env: value
     if kind in ("true", "false"):
         value = kind == "true"

@@ -80,6 +80,30 @@ SOURCES = {
 PER_TILE = frozenset({"tiles", "ship-places", "teleport-targets", "token-moves", "ship-moves", "settle-places", "areas"})
 
 
+def _has_token(game, player: str, kind) -> bool:
+    return any(t.kind == kind and t.owner == player for t in game.special_tokens.values())
+
+
+def _has_new_tile(game, player: str) -> bool:
+    return game.placed_cell is not None
+
+
+def _has_ship(game, player: str) -> bool:
+    return any(ship.player == player for ship in game.ships.values())
+
+
+def _has_minerals(game, player: str, count) -> bool:
+    count = int(count)
+    return 0 < count <= sum(game.player(player).minerals.values())
+
+
+# source -> False when it certainly has no target (its arguments: constants or parameters). Asked
+# before an action's targets are listed: most listings of most actions find none (no Interstellar on
+# the board yet), and this way they cost one call.
+GUARDS = {"tokens": _has_token, "teleportable-near": _has_token, "new-tile": _has_new_tile,
+          "new-ship-places": _has_new_tile, "own-ships": _has_ship, "mineral-sets": _has_minerals}
+
+
 def sources(game, player: str) -> dict:
     """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``):
     made once per game and player, they read the game when called and keep nothing."""

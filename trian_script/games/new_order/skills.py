@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from string import Formatter
 
-from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula
-from .skill_targets import (PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values,
+from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula, literal
+from ...dsl.parser import lark_parser
+from .skill_targets import (GUARDS, PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values,
                             token_on)
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
@@ -182,6 +183,7 @@ class SkillAction:
     limit_for: str | None = None  # a choice: the limit counts each of its targets (``once per turn for unit``)
     plain_label: bool = False  # its label names its choices only (``move {token} to {to}``): their words
     counts_uses: bool = False  # its condition or a choice reads ``uses-this-turn`` (the action's own count)
+    guards: tuple = ()  # (function, arguments) of ``GUARDS``: False when a choice certainly has no target
 
 
 @shared
@@ -270,7 +272,40 @@ def _action(definition: dict, formula) -> SkillAction:
                        condition is not None and not _reads(before, condition), definition.get("limit-for"),
                        _names_only(label, before),
                        any("uses-this-turn" in f.names for f in (condition, *(c.source for c in choices),
-                                                                 *(c.where for c in choices)) if f is not None))
+                                                                 *(c.where for c in choices)) if f is not None),
+                       tuple(filter(None, (_guard(c.source) for c in choices))))
+
+
+class Parameter(str):
+    """A guard's argument that is a parameter (``param("decoy.move")``): its value is asked when the
+    guard is."""
+
+
+def _guard(source: Formula) -> tuple | None:
+    """(function, arguments) that tells cheaply whether a source may have a target (``GUARDS``),
+    when its arguments are constants or parameters; None for the others."""
+    tree = lark_parser().parse(source.text, start="expr")
+    guard = GUARDS.get(str(tree.children[0])) if tree.data == "call" else None
+    if guard is None:
+        return None
+    values = []
+    for arg in (a for a in tree.children[1:] if a is not None):
+        if arg.data == "call" and str(arg.children[0]) == "param" and len(arg.children) == 2 \
+                and arg.children[1] is not None and arg.children[1].data == "string":
+            values.append(Parameter(literal(arg.children[1])))
+        elif arg.data in ("number", "string"):
+            values.append(literal(arg))
+        else:
+            return None
+    return guard, tuple(values)
+
+
+def _certainly_none(game, player: str, guards: tuple) -> bool:
+    """Whether a guard says a choice of an action has no target now (then the action offers nothing)."""
+    for guard, args in guards:
+        if not guard(game, player, *(game.param(a, player) if type(a) is Parameter else a for a in args)):
+            return True
+    return False
 
 
 def _names_only(label: str, chosen: list) -> bool:
@@ -730,6 +765,8 @@ class SkillBook:
             for skill, index, action in actions:
                 if action.limit and not action.limit_for and owned.spans[(action.limit, skill.name, "action", index)]:
                     continue
+                if action.guards and _certainly_none(self.game, me, action.guards):
+                    continue  # (most listings of most actions: no Interstellar on the board yet)
                 env = Scope(shared, {"uses-this-turn": owned.uses[(skill.name, index)]}) if action.counts_uses else shared
                 if names:
                     env = Scope(env, names)
