@@ -318,6 +318,67 @@ def test_an_area_of_effect_with_a_radius(tmp_path):
     assert far
 
 
+def test_an_area_field_read_from_a_parameter_follows_its_changes(tmp_path):
+    """``field param("beacon.reach")``: the field is kept with the owner's parameters, and a module
+    that changes the parameter widens it at once. After every choice of random games no enemy ship
+    stands within the owner's reach of a Beacon, and some were sunk from 2 steps away after the
+    module was unlocked."""
+    import random
+    import re
+    import textwrap
+
+    from trian_script.games.new_order.skills import field_cells
+
+    (tmp_path / "lighthouse.trian").write_text(textwrap.dedent("""
+        race lighthouse "Lighthouse" {
+          colour = red
+          text = "a test race"
+          active = [beacons]
+          module 1: brighter / a-set-of-minerals
+          module 2: gain-more-from-nebulas / a-set-of-minerals
+          module 3: gain-more-from-nebulas / a-set-of-minerals
+          tokens = {beacon: 2}
+        }
+        token beacon "Beacon" {
+          text = "sinks enemy ships in its reach"
+          fixed = true
+        }
+        skill beacons "Beacons" {
+          text = "as the action, place a Beacon on the tile just added; an enemy ship in its reach goes home"
+          parameters = {beacon.reach: 1}
+          action exploration "place beacon {tile}" choose tile from new-tile() where not token-on(tile, "beacon") \\
+            if special.beacon >= 1 -> place("beacon", tile)
+          area beacon field param("beacon.reach") on enter ship where ship.player != owner -> destroy(ship)
+        }
+        skill brighter "Brighter" {
+          text = "the Beacons reach 1 tile further"
+          modify beacon.reach += 1
+        }
+        variant free-modules "Modules for nothing" extends new_order {
+          evolution.racial = 0
+        }
+    """), encoding="utf-8")
+    ruleset = load_ruleset("free-modules", [tmp_path])
+    far = 0
+    for seed in range(8):
+        game, rnd = Game(ruleset, ["red", "blue", "green", "yellow"], seed, races={"red": "lighthouse"}), random.Random(seed)
+        while not game.is_over:
+            options = game.decision.options
+            # red places a Beacon when it can, and widens its field once one stands (its field kept)
+            wanted = [o for o in options if str(o).startswith("place beacon")
+                      or game.tokens_of("red", "beacon") and str(o) == "unlock module 1 racial brighter"]
+            game.choose(wanted[0] if wanted else options[rnd.randrange(len(options))])
+            reach = game.param("beacon.reach", "red")
+            for beacon in game.tokens_of("red", "beacon"):
+                assert not [c for c in field_cells(game, beacon.cell, reach) if c in game.ships and game.ships[c].player != "red"]
+        for note in game.notes:
+            acted = re.match(r"red's beacon at (\S+) acts on \S+ \S+ at (\S+)", note)
+            if acted:
+                beacon, ship = (tuple(int(n) for n in x.strip("()").split(",")) for x in acted.groups())
+                far += ship not in field_cells(game, beacon, 1)
+    assert far
+
+
 def test_a_word_does_not_change_a_number(tmp_path):
     """``modify transporter.cost -= edge-or-corner`` stopped the game in play; a word may change a
     word (``battle.tie = win``) or a list (``ship.passes += gas``), never a number."""

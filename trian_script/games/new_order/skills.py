@@ -713,10 +713,21 @@ class SkillBook:
                 game.note(f"an exmitter removes {player}'s {area.token} at {game.board.grid.format_cell(token.cell)}")
                 game.remove_token(token)
                 continue
-            # the field (``edge``, a radius…) reads the owner's parameters: the same for every token
-            field = area.field(self.owner_env(player, skill, None)) if field is None else field
+            field = self._field(player, skill, area) if field is None else field  # (the same for every token)
             if _ship_in(game, token.cell, field):  # after most events no ship stands in a field
                 self._fire_token(player, skill, area, token, field)
+
+    def _field(self, player: str, skill: Skill, area: AreaOfEffect):
+        """An area's field (``edge``, a radius, ``param("decoy.field")``…) for its owner: when it
+        reads the owner's parameters alone, it is kept with them (``derived``: a new skill, a
+        change that starts or ends, works it out again)."""
+        if not area.field.names <= OwnerEnv.WORDS.keys():  # (it reads the owner's credits…: asked each time)
+            return area.field(self.owner_env(player, skill, None))
+        return self.derived(player, ("field", skill.name, skill.areas.index(area)), self._work_out_field,
+                            player, skill, area)
+
+    def _work_out_field(self, player: str, skill: Skill, area: AreaOfEffect):
+        return area.field(self.owner_env(player, skill, None))
 
     def _fire_token(self, player: str, skill: Skill, area: AreaOfEffect, token, word: str) -> None:
         game = self.game
