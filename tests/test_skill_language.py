@@ -282,12 +282,6 @@ def test_an_area_of_effect_with_a_radius(tmp_path):
     """``field 2``: a token acts on every piece within 2 edge steps (placed tiles or not). After
     every choice of random games no enemy ship stands in a Beacon's field, and some were sunk from
     2 steps away."""
-    import random
-    import re
-
-
-    from trian_script.games.new_order.skills import field_cells
-
     write_race(tmp_path, "lighthouse", """
         token beacon "Beacon" {
           text = "Lighthouse keepers: sinks enemy ships within 2 tiles"
@@ -300,22 +294,36 @@ def test_an_area_of_effect_with_a_radius(tmp_path):
           area beacon field 2 on enter ship where ship.player != owner -> destroy(ship)
         }
     """, tokens="tokens = {beacon: 2}")
-    ruleset = load_ruleset("new_order", [tmp_path])
+    assert sunk_from_afar(load_ruleset("new_order", [tmp_path]), lambda game: 2, lambda game, options: None)
+
+
+def sunk_from_afar(ruleset, reach, pick) -> int:
+    """Plays 8 games in which red has Beacons (``pick(game, options)``: an option red wants, else
+    None for a random one): after every choice no enemy ship stands within ``reach(game)`` of a
+    Beacon, and each ship a Beacon sank stood within its reach. Returns how many stood further
+    than 1 step."""
+    import random
+    import re
+
+    from trian_script.games.new_order.skills import field_cells
+
     far = 0
     for seed in range(8):
         game, rnd = Game(ruleset, ["red", "blue", "green", "yellow"], seed, races={"red": "lighthouse"}), random.Random(seed)
         while not game.is_over:
             options = game.decision.options
-            game.choose(options[rnd.randrange(len(options))])
+            wanted = pick(game, options)
+            game.choose(wanted if wanted is not None else options[rnd.randrange(len(options))])
             for beacon in game.tokens_of("red", "beacon"):
-                assert not [c for c in field_cells(game, beacon.cell, 2) if c in game.ships and game.ships[c].player != "red"]
+                assert not [c for c in field_cells(game, beacon.cell, reach(game))
+                            if c in game.ships and game.ships[c].player != "red"]
         for note in game.notes:
             acted = re.match(r"red's beacon at (\S+) acts on \S+ \S+ at (\S+)", note)
             if acted:
                 beacon, ship = (tuple(int(n) for n in x.strip("()").split(",")) for x in acted.groups())
                 assert ship in field_cells(game, beacon, 2)
                 far += ship not in field_cells(game, beacon, 1)
-    assert far
+    return far
 
 
 def test_an_area_field_read_from_a_parameter_follows_its_changes(tmp_path):
@@ -323,11 +331,7 @@ def test_an_area_field_read_from_a_parameter_follows_its_changes(tmp_path):
     that changes the parameter widens it at once. After every choice of random games no enemy ship
     stands within the owner's reach of a Beacon, and some were sunk from 2 steps away after the
     module was unlocked."""
-    import random
-    import re
     import textwrap
-
-    from trian_script.games.new_order.skills import field_cells
 
     (tmp_path / "lighthouse.trian").write_text(textwrap.dedent("""
         race lighthouse "Lighthouse" {
@@ -358,25 +362,11 @@ def test_an_area_field_read_from_a_parameter_follows_its_changes(tmp_path):
           evolution.racial = 0
         }
     """), encoding="utf-8")
-    ruleset = load_ruleset("free-modules", [tmp_path])
-    far = 0
-    for seed in range(8):
-        game, rnd = Game(ruleset, ["red", "blue", "green", "yellow"], seed, races={"red": "lighthouse"}), random.Random(seed)
-        while not game.is_over:
-            options = game.decision.options
-            # red places a Beacon when it can, and widens its field once one stands (its field kept)
-            wanted = [o for o in options if str(o).startswith("place beacon")
-                      or game.tokens_of("red", "beacon") and str(o) == "unlock module 1 racial brighter"]
-            game.choose(wanted[0] if wanted else options[rnd.randrange(len(options))])
-            reach = game.param("beacon.reach", "red")
-            for beacon in game.tokens_of("red", "beacon"):
-                assert not [c for c in field_cells(game, beacon.cell, reach) if c in game.ships and game.ships[c].player != "red"]
-        for note in game.notes:
-            acted = re.match(r"red's beacon at (\S+) acts on \S+ \S+ at (\S+)", note)
-            if acted:
-                beacon, ship = (tuple(int(n) for n in x.strip("()").split(",")) for x in acted.groups())
-                far += ship not in field_cells(game, beacon, 1)
-    assert far
+    def pick(game, options):  # red places a Beacon when it can, and widens its field once one stands
+        return next((o for o in options if str(o).startswith("place beacon") or game.tokens_of("red", "beacon")
+                     and str(o) == "unlock module 1 racial brighter"), None)
+
+    assert sunk_from_afar(load_ruleset("free-modules", [tmp_path]), lambda game: game.param("beacon.reach", "red"), pick)
 
 
 def test_a_word_does_not_change_a_number(tmp_path):
