@@ -6,7 +6,7 @@ to a known one.
 from __future__ import annotations
 
 from .diagnostics import did_you_mean, one_of
-from .expressions import FormulaError, compile_formula
+from .expressions import FormulaError, compile_formula, literal
 
 
 def check_all(defs) -> None:
@@ -626,8 +626,7 @@ def _constant(node):
         inner = _constant(node.children[0])
         return None if inner is None else -inner
     if getattr(node, "data", None) == "number":
-        text = str(node.children[0])
-        return float(text) if "." in text else int(text)
+        return literal(node)
     return None
 
 

@@ -100,8 +100,9 @@ class Game:
     WAIT_KIND = "reaction"  # the decision kind while a step waits for players (``waiting``)
     RULES = {"players": "", "seats": "", "over": ""}  # rule ids the kernel's refusals cite
     DEFAULT_PIECES: dict = {}  # kind -> properties, for rulesets that declare no ``pieces``
-    CACHES: tuple[str, ...] = ()  # attributes worked out again when asked: not copied, not pickled,
-    #                               let go when the game ends (``_let_go``)
+    # attributes worked out again when asked (the options of the decision, a game's own caches): not
+    # copied, not pickled, let go when the game ends (``_let_go``)
+    CACHES: tuple[str, ...] = ("_options",)
 
     def __new__(cls, *args, **kwargs):
         if cls is Game:  # Game(ruleset, …) plays the game the ruleset names
@@ -477,7 +478,7 @@ class Game:
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_decision"] = None  # options are worked out again; their callables belong to this game
-        for name in ("_options", *self.CACHES):
+        for name in self.CACHES:
             state.pop(name, None)
         return state
 
@@ -485,7 +486,7 @@ class Game:
         """The game is over: it lets go of what it kept to offer options (a finished game offers
         none, and its caches hold references to it, so a program that plays many games would keep
         each one's until Python's cycle collector ran). ``undo`` works them out again."""
-        for name in ("_options", *self.CACHES):
+        for name in self.CACHES:
             self.__dict__.pop(name, None)
 
     def __setstate__(self, state: dict) -> None:

@@ -30,7 +30,7 @@ class NewOrder(Game):
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
-    CACHES = ("_space_links", "_reaches", "_kept", "_after_the_action")  # (the last: options of this game)
+    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action")
 
     @staticmethod
     def compile_content(defs) -> tuple[dict, dict, dict]:

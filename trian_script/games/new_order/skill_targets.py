@@ -81,7 +81,7 @@ PER_TILE = frozenset({"tiles", "ship-places", "teleport-targets", "token-moves",
 
 
 def _has_token(game, player: str, kind) -> bool:
-    return any(t.kind == kind and t.owner == player for t in game.special_tokens.values())
+    return bool(game.tokens_of(player, kind))
 
 
 def _has_new_tile(game, player: str) -> bool:

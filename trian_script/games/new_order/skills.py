@@ -378,7 +378,7 @@ class SkillBook:
     def let_go(self) -> None:
         """The game is over (``Game._let_go``): the functions and offers bound to it are made again
         when asked."""
-        self._functions, self._listed = {}, {}
+        self._functions = {}
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -722,7 +722,7 @@ class SkillBook:
         reads the owner's parameters alone, it is kept with them (``derived``: a new skill, a
         change that starts or ends, works it out again)."""
         if not area.field.names <= OwnerEnv.WORDS.keys():  # (it reads the owner's credits…: asked each time)
-            return area.field(self.owner_env(player, skill, None))
+            return self._work_out_field(player, skill, area)
         return self.derived(player, ("field", skill.name, skill.areas.index(area)), self._work_out_field,
                             player, skill, area)
 
