@@ -88,7 +88,8 @@ class HarnessTechnology(SkillPlugin):
             return None
         here = "@" + _fmt(game, token.cell)
         held = f" ship {here} to @"  # move, teleport, transport, tunnel… (a word ``ship``: a space before it)
-        return [o for o in options if held in " " + o or (o.startswith("swap ship ") and here in o.split())] \
+        # (most options do not name the ship's tile at all: that is asked first)
+        return [o for o in options if here in o and (held in " " + o or (o.startswith("swap ship ") and here in o.split()))] \
             or None
 
     def sync(self) -> None:

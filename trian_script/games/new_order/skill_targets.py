@@ -103,6 +103,10 @@ def _has_minerals(game, player: str, count) -> bool:
 GUARDS = {"tokens": _has_token, "teleportable-near": _has_token, "new-tile": _has_new_tile,
           "new-ship-places": _has_new_tile, "own-ships": _has_ship, "mineral-sets": _has_minerals}
 
+# a condition's function -> False when no target can pass a ``where`` that requires it (``where …
+# and token-emissary-at("slave-minion", place.cell)``), asked with the function's first argument
+CONDITION_GUARDS = {"token-emissary-at": _has_token}
+
 
 def sources(game, player: str) -> dict:
     """The sources bound to ``game`` and ``player``, by name (for a compiled formula's ``Late``):

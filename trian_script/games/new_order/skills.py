@@ -24,7 +24,7 @@ from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula, literal
 from ...dsl.parser import lark_parser
-from .skill_targets import (GUARDS, PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values,
+from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values,
                             token_on)
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
@@ -273,7 +273,7 @@ def _action(definition: dict, formula) -> SkillAction:
                        _names_only(label, before),
                        any("uses-this-turn" in f.names for f in (condition, *(c.source for c in choices),
                                                                  *(c.where for c in choices)) if f is not None),
-                       tuple(filter(None, (_guard(c.source) for c in choices))))
+                       tuple(filter(None, (guard for c in choices for guard in (_guard(c.source), *_where_guards(c.where))))))
 
 
 class Parameter(str):
@@ -284,12 +284,28 @@ class Parameter(str):
 def _guard(source: Formula) -> tuple | None:
     """(function, arguments) that tells cheaply whether a source may have a target (``GUARDS``),
     when its arguments are constants or parameters; None for the others."""
-    tree = lark_parser().parse(source.text, start="expr")
-    guard = GUARDS.get(str(tree.children[0])) if tree.data == "call" else None
-    if guard is None:
+    return _guard_of(lark_parser().parse(source.text, start="expr"), GUARDS)
+
+
+def _where_guards(where: Formula | None) -> list:
+    """The guards of the calls a ``where`` requires (``CONDITION_GUARDS``: one of the parts joined
+    by ``and``), each asked with the call's first argument."""
+    if where is None:
+        return []
+    tree = lark_parser().parse(where.text, start="expr")
+    parts = tree.children if tree.data == "and_expr" else [tree]
+    return [_guard_of(part, CONDITION_GUARDS, 1) for part in parts if part is not None]
+
+
+def _guard_of(call, guards: dict, count: int | None = None) -> tuple | None:
+    """(function, arguments) of the guard of a call of ``guards`` (its first ``count`` arguments,
+    all by default), when those are constants or parameters; None for any other node."""
+    guard = guards.get(str(call.children[0])) if getattr(call, "data", None) == "call" else None
+    args = [a for a in call.children[1:] if a is not None][:count] if guard else []
+    if guard is None or len(args) < (count or 0):
         return None
     values = []
-    for arg in (a for a in tree.children[1:] if a is not None):
+    for arg in args:
         if arg.data == "call" and str(arg.children[0]) == "param" and len(arg.children) == 2 \
                 and arg.children[1] is not None and arg.children[1].data == "string":
             values.append(Parameter(literal(arg.children[1])))
@@ -399,12 +415,28 @@ class SkillBook:
             if modifier.start or modifier.end:  # ``until`` alone: it counts from now until that event
                 owned.timed[(skill.name, index)] = modifier.start is None
         self._cache.clear()
-        self._values.pop(player, None)  # a skill modifies its owner's parameters only (others': a plugin's)
+        self._forget(player, skill)
         if skill.plugin:
             from ...plugins.manager import load_class
 
             cls = load_class(skill.plugin, [skill.folder] if skill.folder else None)
             self.game.hooks.add_skill_plugin(player, cls(self.game, player, skill))
+
+    def _forget(self, player: str, skill: Skill) -> None:
+        """A skill added to ``player`` changes their parameters that its modifiers name (a skill
+        modifies its owner's parameters only; others' through a plugin): those values, and what was
+        worked out from any value, are worked out again; the other values are kept (each unlocked
+        module would otherwise work out all of them again)."""
+        known = self._values.get(player)
+        if not known:
+            return
+        if skill.plugin:  # its hooks may change any value at any moment
+            del self._values[player]
+            return
+        changed = {m.parameter for m in skill.modifiers}
+        for key in [k for k in known if _changed_by(k, changed)]:
+            del known[key]
+
 
     def has(self, player: str, skill: str) -> bool:
         owned = self.owned.get(player)
@@ -609,13 +641,16 @@ class SkillBook:
                 return
 
     def _base(self, name: str):
-        """A parameter's value before any skill (the ruleset never changes: looked up once)."""
-        bases = self.__dict__.get("_bases")
+        """A parameter's value before any skill (the ruleset never changes: looked up once for
+        all its games with as many players)."""
+        ruleset = self.game.ruleset
+        bases = ruleset.__dict__.get("_parameter_bases")
         if bases is None:
-            bases = self._bases = {}
-        if name not in bases:
-            bases[name] = self._ruleset_base(name)
-        return bases[name]
+            bases = ruleset.__dict__["_parameter_bases"] = {}
+        key = (name, len(self.game.players))
+        if key not in bases:
+            bases[key] = self._ruleset_base(name)
+        return bases[key]
 
     def _ruleset_base(self, name: str):
         try:
@@ -925,7 +960,8 @@ class SkillBook:
 
     def owner_env(self, player: str, skill: Skill, index: int | None) -> "OwnerEnv":
         """The names a skill's formulas read about its owner, each worked out when first read."""
-        return OwnerEnv(self.game, self.owned[player], player, skill, index)
+        words = self.functions("words", "", _constant_words, self.game)
+        return OwnerEnv(self.game, self.owned[player], player, skill, index, words)
 
 
 def _ship_in(game, cell, field) -> bool:
@@ -994,7 +1030,9 @@ class OwnerEnv(dict):
     WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
-    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None):
+    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None, words: dict = WORDS):
+        """``words``: the names that are themselves (``_constant_words``), known from the start."""
+        super().__init__(words)
         self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
 
     def __missing__(self, key: str):
@@ -1033,6 +1071,26 @@ class OwnerEnv(dict):
         "current": lambda env, me: env.game.current.name,
         "uses-this-turn": lambda env, me: env.owned.uses[(env.skill.name, env.index)] if env.index is not None else 0,
     }
+
+
+def _changed_by(key, parameters: set) -> bool:
+    """Whether a kept value (``SkillBook._values``) may change when modifiers of ``parameters``
+    count: its parameter is one of them (as ``param`` matches them: ``ship.move`` or, asked for a
+    rogue, ``ship.move.rogue``), or it was worked out from parameters (``derived``)."""
+    if isinstance(key, str):  # (a guard's ``Parameter`` too)
+        return key in parameters
+    head, rest = key
+    if head == "derived":
+        return True
+    if rest == "changers":
+        return _changed_by(head, parameters)
+    return head in parameters or any(f"{head}.{v}" in parameters for _, v in rest if isinstance(v, str))
+
+
+def _constant_words(game) -> dict:
+    """The names a formula reads as themselves: ``OwnerEnv.WORDS`` and the mineral colours (most
+    listings read a few, so an owner's environment starts with them)."""
+    return {**{colour: colour for colour in game.ruleset.value("minerals")}, **OwnerEnv.WORDS}
 
 
 def _owner_functions(game, player: str) -> dict:
