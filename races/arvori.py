@@ -29,10 +29,7 @@ class HarnessTechnology(SkillPlugin):
              "trian_event": ("unit-moved", "unit-removed")}
 
     def token(self):
-        for token in self.game.special_tokens.values():  # (asked at every phase 3 of every player)
-            if token.kind == ENTANGLEMENT and token.owner == self.owner:
-                return token
-        return None
+        return next(iter(self.game.tokens_of(self.owner, ENTANGLEMENT)), None)  # (asked at every phase 3)
 
     @hookimpl
     def trian_options(self, game, player, phase):

@@ -511,7 +511,7 @@ def test_what_validation_allows_is_bound_in_play():
 
     game = Game(load_ruleset("new_order"), ["red", "blue"], 1, races={"red": "xemh"})
     skill = game.skills.owned["red"].skills[0]
-    assert set(EFFECTS) | set(VALUES) <= set(effect_functions(game, "red", skill, {}))
+    assert set(EFFECTS) | set(VALUES) <= set(effect_functions(game, "red", skill))
     assert set(CONDITION_VALUES) <= set(_owner_functions(game, "red"))
 
 

@@ -61,11 +61,12 @@ class Formula:
     evaluate: Callable[[Mapping[str, object]], object]
     custom: frozenset[str] = frozenset()  # functions given by the place of use (skill effects)
     late: bool = False  # its custom functions are ``Late``: bound through ``env[BOUND]`` when run
+    records: frozenset[str] = frozenset()  # names that hold a record: ``stake.count`` is its data's
 
     def __reduce__(self):
         # a compiled closure cannot be pickled, its text can: compile it again (the place of use
         # binds its own functions when it runs, so placeholders stand in for them)
-        return _recompiled, (self.text, tuple(sorted(self.custom)), self.late)
+        return _recompiled, (self.text, tuple(sorted(self.custom)), self.late, tuple(sorted(self.records)))
 
     def __call__(self, env: Mapping[str, object]):
         return self.evaluate(env)
@@ -84,7 +85,11 @@ def _replace_word(text: str, word: str, by: str) -> str:
     return re.sub(rf"(?<![\w.]){re.escape(word)}(?![\w.])", by, text)
 
 
-def compile_formula(text: str, allowed_names: set[str] | None = None, functions: dict | None = None) -> Formula:
+def compile_formula(text: str, allowed_names: set[str] | None = None, functions: dict | None = None,
+                    records: frozenset[str] = frozenset()) -> Formula:
+    """``records``: names whose value is a record with a ``data`` mapping (a skill's chosen target):
+    ``stake.count`` reads ``env["stake"].data["count"]`` at once, where any other dotted name is
+    looked up whole (``minerals.red``)."""
     try:
         tree = lark_parser().parse(text, start="expr")
     except UnexpectedInput as err:
@@ -92,11 +97,11 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
                            expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
     names: set[str] = set()
     try:
-        fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})})
+        fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})}, records)
     except RecursionError:
         raise FormulaError("this formula is nested too deeply", expected="a formula of a reasonable depth") from None
     late = any(isinstance(f, Late) for f in (functions or {}).values())
-    return Formula(text, frozenset(names), fn, frozenset(functions or ()), late)
+    return Formula(text, frozenset(names), fn, frozenset(functions or ()), late, frozenset(records))
 
 
 def _all(parts: list):
@@ -122,8 +127,9 @@ def _placeholder(*args):
     return None
 
 
-def _recompiled(text: str, custom: tuple[str, ...], late: bool = False) -> Formula:
-    return compile_formula(text, None, {name: Late(name, name in LAZY) if late else _placeholder for name in custom})
+def _recompiled(text: str, custom: tuple[str, ...], late: bool = False, records: tuple[str, ...] = ()) -> Formula:
+    return compile_formula(text, None, {name: Late(name, name in LAZY) if late else _placeholder for name in custom},
+                           frozenset(records))
 
 
 def literal(node):
@@ -136,7 +142,8 @@ def literal(node):
     return None
 
 
-def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS):
+def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS,
+             records: frozenset[str] = frozenset()):
     if isinstance(node, Token):
         raise FormulaError(f"unexpected '{node}'", node.column)
     kind = node.data
@@ -155,19 +162,22 @@ def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = 
             raise FormulaError(f"unknown name '{name}' in formula", kids[0].column, len(name),
                                expected=one_of(allowed), hint=did_you_mean(name, allowed))
         names.add(name)
+        record, dot, key = name.partition(".")
+        if dot and record in records:  # a chosen target's data, without looking the dotted name up
+            return lambda env: env[record].data[key]
         return lambda env: env[name]
     if kind == "neg":
-        inner = _compile(kids[0], names, allowed, functions)
+        inner = _compile(kids[0], names, allowed, functions, records)
         return lambda env: -inner(env)
     if kind == "not_":
-        inner = _compile(kids[0], names, allowed, functions)
+        inner = _compile(kids[0], names, allowed, functions, records)
         return lambda env: not inner(env)
     if kind in ("and_expr", "or_expr"):
-        parts = [_compile(k, names, allowed, functions) for k in kids]
+        parts = [_compile(k, names, allowed, functions, records) for k in kids]
         return _all(parts) if kind == "and_expr" else _any(parts)
     if kind in ("sum", "product", "comparison"):
-        first = _compile(kids[0], names, allowed, functions)
-        steps = [(_BINARY[str(op)], _compile(arg, names, allowed, functions)) for op, arg in zip(kids[1::2], kids[2::2])]
+        first = _compile(kids[0], names, allowed, functions, records)
+        steps = [(_BINARY[str(op)], _compile(arg, names, allowed, functions, records)) for op, arg in zip(kids[1::2], kids[2::2])]
         if len(steps) == 1:  # most formulas: one operator, without a loop
             (op, arg), = steps
             return lambda env: op(first(env), arg(env))
@@ -187,12 +197,14 @@ def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = 
             raise FormulaError(f"unknown function '{fname}'", fname.column, len(fname),
                                expected=one_of(functions), hint=did_you_mean(str(fname), functions))
         func = functions[str(fname)]
-        compiled = [_compile(a, names, allowed, functions) for a in args]
+        compiled = [_compile(a, names, allowed, functions, records) for a in args]
         if isinstance(func, Late):
             late = func.name
             if func.lazy:
                 return lambda env: env[BOUND][late](*(partial(c, env) for c in compiled))
-            if len(compiled) == 1:  # the usual shapes, without a generator
+            if not compiled:  # the usual shapes, without a list
+                return lambda env: env[BOUND][late]()
+            if len(compiled) == 1:
                 one, = compiled
                 return lambda env: env[BOUND][late](one(env))
             if len(compiled) == 2:

@@ -501,7 +501,7 @@ def _emissary_targets(game, origin):
     # asked once, not per tile: where emissaries stand, the exmitters' reach, tokens working as teleports
     taken = {origin, *game.emissaries, *game.exmitted_for(owner)}
     kinds = token_kinds(game.ruleset, "works-as", "teleport")
-    taken |= {t.cell for t in game.special_tokens.values() if t.kind in kinds} if kinds else set()
+    taken |= {t.cell for kind in kinds for t in game.tokens_of_kind(kind)}
     out = []
     controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
     barred = enemy_station_areas(game, owner)
@@ -538,7 +538,7 @@ def _emissary_parts_of(face) -> list:
 def _token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
     kinds = token_kinds(game.ruleset, "works-as", piece)  # asked for every tile: most rulesets have none
-    return bool(kinds) and any(t.cell == cell and t.kind in kinds for t in game.special_tokens.values())
+    return any(t.cell == cell for kind in kinds for t in game.tokens_of_kind(kind))
 
 
 def token_kinds(ruleset, key: str, value=True) -> frozenset:

@@ -7,7 +7,7 @@ several of those share.
 from __future__ import annotations
 
 from collections import Counter
-from functools import partial
+from functools import cached_property, partial
 
 from ...board import Area, Board, Tile
 from ...engine.game import Game, IllegalChoice
@@ -30,7 +30,7 @@ class NewOrder(Game):
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
-    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action")
+    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action", "_tokens_by_kind")
 
     @staticmethod
     def compile_content(defs) -> tuple[dict, dict, dict]:
@@ -132,9 +132,8 @@ class NewOrder(Game):
         """A ruleset value as ``player``'s skills modify it (``ship.move``, ``cost.mineral``…)."""
         known = self.skills._values.get(player)  # asked several times per decision: a known value
         if known is not None:                     # without a further call, unless a skill changed it
-            key = (name, tuple(sorted(context.items()))) if context else name  # (``param`` counts that)
-            value = known.get(key)
-            if value is not None and (key, "changers") not in known:
+            value = known.get((name, tuple(sorted(context.items()))) if context else name)  # (kept apart then:
+            if value is not None:                                                            # ``param`` counts it)
                 return value
         return self.skills.param(name, player, context)
 
@@ -221,22 +220,45 @@ class NewOrder(Game):
         token = SpecialToken(self._next_token_id, kind, owner, cell, dict(data))
         self._next_token_id += 1
         self.special_tokens[token.id] = token
+        self._tokens_by_kind.setdefault(kind, {})[token.id] = token
         self.note(f"{owner} places a {kind} token at {self.board.grid.format_cell(cell)}")
         return token
 
     def remove_token(self, token: SpecialToken) -> None:
         """Take a special token off the board, back to its owner's supply."""
         del self.special_tokens[token.id]
+        del self._tokens_by_kind[token.kind][token.id]
         self.skills.owned[token.owner].special[token.kind] += 1
         self.note(f"{token.owner}'s {token.kind} token returns to the supply")
 
     def tokens_of(self, owner: str, kind: str) -> list[SpecialToken]:
         """``owner``'s special tokens of ``kind`` on the board, in the order they were placed (ids
         grow, and the table keeps that order)."""
-        return [t for t in self.special_tokens.values() if t.kind == kind and t.owner == owner]
+        return [t for t in self.tokens_of_kind(kind) if t.owner == owner]
+
+    @cached_property
+    def ship_like_kinds(self) -> frozenset:
+        """The kinds of special token that are ships (``ship-like``): asked after every event."""
+        return actions.token_kinds(self.ruleset, "ship-like")
+
+    def tokens_of_kind(self, kind: str):
+        """Every player's special tokens of ``kind`` on the board, in the order they were placed."""
+        found = self._tokens_by_kind.get(kind)
+        return found.values() if found else ()
+
+    @cached_property
+    def _tokens_by_kind(self) -> dict:
+        """kind -> {id: token} of the special tokens on the board (most questions name a kind, and
+        a board holds several): one of ``CACHES``, made again from ``special_tokens`` after a copy
+        or an undo."""
+        index: dict = {}
+        for token in self.special_tokens.values():
+            index.setdefault(token.kind, {})[token.id] = token
+        return index
 
     def tokens_at(self, cell: Cell, kind: str | None = None) -> list[SpecialToken]:
-        return [t for t in self.special_tokens.values() if t.cell == cell and (kind is None or t.kind == kind)]
+        tokens = self.special_tokens.values() if kind is None else self.tokens_of_kind(kind)
+        return [t for t in tokens if t.cell == cell]
 
     def board_marks(self) -> list:
         from .marks import board_marks

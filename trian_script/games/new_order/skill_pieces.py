@@ -16,17 +16,19 @@ from __future__ import annotations
 
 from functools import partial
 
-from .actions import ship_targets, token_kinds
+from .actions import ship_targets
 from .battles import battle_begins
 
 
 def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
-    tokens = game.special_tokens  # asked for every ship's move and after every event
-    if not tokens:
+    if not game.special_tokens:  # asked for every ship's move and after every event
         return []
-    kinds = token_kinds(game.ruleset, "ship-like")  # most tokens are no ships
-    return [t for t in tokens.values() if t.kind in kinds and not t.data.get("fixed")] if kinds else []
+    kinds = game.ship_like_kinds  # most tokens are no ships
+    tokens = [t for kind in kinds for t in game.tokens_of_kind(kind) if not t.data.get("fixed")]
+    if len(kinds) > 1:
+        tokens.sort(key=lambda t: t.id)  # in the order placed, whatever their kinds
+    return tokens
 
 
 def ship_like_cells(game) -> set:
@@ -241,7 +243,7 @@ class Gathering:
 
 # -- battles (NO-4.5) and what leaves the board -------------------------------------------------------
 def is_ship_like(game, kind) -> bool:
-    return kind in token_kinds(game.ruleset, "ship-like")
+    return kind in game.ship_like_kinds
 
 
 def after_event(game, event: str, data: dict) -> None:
@@ -277,7 +279,7 @@ def follow_emissaries(game) -> None:
     if not game.special_tokens:
         return
     where = None
-    ships = token_kinds(game.ruleset, "ship-like") if game.exmitted else ()
+    ships = game.ship_like_kinds if game.exmitted else ()
     # (this runs after every event: the tokens it may act on are picked out first)
     for token in [t for t in game.special_tokens.values() if t.data.get("emissary") is not None or t.kind in ships]:
         unit = token.data.get("emissary")

@@ -144,14 +144,16 @@ def sources(game, player: str) -> dict:
                               (("cell", cell), ("region", region), ("outpost", outpost))))
         return out
 
-    def has_ship(cell) -> bool:
-        return cell in game.ships or cell in game.skills.once_per_listing("ship-like-cells", ship_like_cells, game)
+    def ships_at(cells) -> bool:
+        """Whether a ship or a ship-like token stands on any of ``cells``."""
+        ships, tokens = game.ships, game.skills.once_per_listing("ship-like-cells", ship_like_cells, game)
+        return any(c in ships or c in tokens for c in cells)
 
     # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
     # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
     later = {"exmitted": lambda facts: facts["cell"] in exmitted and game.exmitter_reach(facts["cell"]),
-             "ship": lambda facts: has_ship(facts["cell"]),
-             "ship-near": lambda facts: any(has_ship(c) for c in (facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
+             "ship": lambda facts: ships_at((facts["cell"],)),
+             "ship-near": lambda facts: ships_at((facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
 
     def place(cell, region, **more) -> Facts:
         return Facts.of({"cell": cell, "region": region, **more}, later)
@@ -349,7 +351,7 @@ def token_on(game, where, kind: str) -> bool:
 
 
 def _token_cells(game, kind: str) -> set:
-    return {t.cell for t in game.special_tokens.values() if t.kind == kind}
+    return {t.cell for t in game.tokens_of_kind(kind)}
 
 
 def ship_like_tokens_at(game, cell) -> list:

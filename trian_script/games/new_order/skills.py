@@ -24,7 +24,7 @@ from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula, literal
 from ...dsl.parser import lark_parser
-from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_tokens, sources, target_effects, target_values,
+from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_cells, ship_like_tokens, sources, target_effects, target_values,
                             token_on)
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
@@ -238,8 +238,9 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
     player when they run (``Late``), so nothing is parsed again during play."""
     late = {name: Late(name, name in LAZY) for name in (*EFFECTS, *VALUES, *SOURCES)}
 
-    def formula(text):
-        return compile_formula(text, None, late) if text else None
+    def formula(text, targets=frozenset()):
+        """``targets``: the names that hold a chosen target where the formula is used."""
+        return compile_formula(text, None, late, targets) if text else None
 
     modifiers = tuple(Modifier(m["parameter"], m["op"], compile_formula(m["value"]["formula"])
                                if isinstance(m["value"], dict) else m["value"], formula(m.get("while")),
@@ -247,8 +248,9 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
     triggers = tuple(Trigger(t["event"], formula(t.get("if")), tuple(formula(e) for e in t["effects"]),
                              t.get("limit")) for t in definition.get("triggers", []))
     actions = tuple(_action(a, formula) for a in definition.get("actions", []))
-    areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"], formula(a.get("if")),
-                               tuple(formula(e) for e in a["effects"]), a.get("until"))
+    areas = tuple(AreaOfEffect(a["token"], formula(a["field"]), a["enters"],
+                               formula(a.get("if"), frozenset({"token", a["enters"]})),
+                               tuple(formula(e, frozenset({"token", a["enters"]})) for e in a["effects"]), a.get("until"))
                   for a in definition.get("areas", []))
     return Skill(definition["name"], definition.get("title", definition["name"]), definition.get("text", ""),
                  definition.get("when", ""), modifiers, triggers, actions, definition.get("plugin"),
@@ -260,15 +262,16 @@ def compile_skill(definition: dict, folder: str = "") -> Skill:
 def _action(definition: dict, formula) -> SkillAction:
     """A skill action, with what its listing may work out once (``Choice.free``, ``early``)."""
     choices, before = [], []
+    targets = frozenset(c["name"] for c in definition.get("choose", ()))
     for c in definition.get("choose", ()):
-        source, where = formula(c["from"]), formula(c.get("where"))
+        source, where = formula(c["from"], targets), formula(c.get("where"), targets)
         free = not _reads(before, source, where)
         per_tile = source.text.partition("(")[0].strip() in PER_TILE  # (a source is a call)
         choices.append(Choice(c["name"], source, where, free, free and not per_tile))
         before.append(c["name"])
-    condition, label = formula(definition.get("if")), definition.get("label", "")
+    condition, label = formula(definition.get("if"), targets), definition.get("label", "")
     return SkillAction(definition["phase"], label, condition,
-                       tuple(formula(e) for e in definition["effects"]), definition.get("limit"), tuple(choices),
+                       tuple(formula(e, targets) for e in definition["effects"]), definition.get("limit"), tuple(choices),
                        condition is not None and not _reads(before, condition), definition.get("limit-for"),
                        _names_only(label, before),
                        any("uses-this-turn" in f.names for f in (condition, *(c.source for c in choices),
@@ -290,8 +293,8 @@ def _guard(source: Formula) -> tuple | None:
 def _where_guards(where: Formula | None) -> list:
     """The guards of the calls a ``where`` requires (``CONDITION_GUARDS``: one of the parts joined
     by ``and``), each asked with the call's first argument."""
-    if where is None:
-        return []
+    if where is None or not any(name in where.text for name in CONDITION_GUARDS):
+        return []  # (most conditions call none of them: not parsed again)
     tree = lark_parser().parse(where.text, start="expr")
     parts = tree.children if tree.data == "and_expr" else [tree]
     return [_guard_of(part, CONDITION_GUARDS, 1) for part in parts if part is not None]
@@ -378,10 +381,10 @@ class SkillBook:
         self._values: dict = {}  # player -> {parameter or (parameter, context): value} (``param``)
         self._firing = False  # areas of effect are acting
         self._acting: list[tuple] = []  # (owner, skill) of the skills running now, innermost last
+        self._event_data: list[dict] = []  # the data of the events whose effects run now, innermost last
         self._changes_seen: tuple = (-1, frozenset())  # (choice, {(skill, parameter)}) counted in it
         self._listing = 0  # options being listed (nested): a changed price then counts for nothing
         self._listed: dict = {}
-        self._changers_cached = False  # whether any cached value was changed by a skill (counted on reuse)
         self._unkept = 0  # how many parameter values were not kept or counted a skill's change (``derived``)
         self._functions: dict = {}  # functions bound to this game (``functions``, ``_unlock_option``)
         self._asking: set = set()  # ``while`` conditions being worked out (one may read its own parameter)
@@ -448,12 +451,12 @@ class SkillBook:
         pay stay the same)."""
         game, me = self.game, self.game.current
         name = me.name
-        if name not in self.owned or game.evolved >= game.param("evolution.per-turn", name):
+        if name not in self.owned:
             return {}
+        per_turn, racial, universal = self.derived(name, "evolution", self._evolution, name)
         locked = self._kept("locked")[name]
-        if not locked:
+        if game.evolved >= per_turn or not locked:
             return {}
-        racial, universal = game.param("evolution.racial", name), game.param("evolution.universal", name)
         key = ("offer", locked, racial if me.credits >= racial else None, universal if me.credits >= universal else None)
         offer = self._functions.get(key)
         if offer is None:
@@ -461,6 +464,10 @@ class SkillBook:
                                                 for number, sides in locked
                                                 for side, skill, cost in zip(SIDES, sides, key[2:]) if cost is not None)
         return offer
+
+    def _evolution(self, player: str) -> tuple:
+        """(unlocks per turn, racial price, universal price) for ``player`` (NO-3.1.5)."""
+        return tuple(self.game.param(f"evolution.{name}", player) for name in ("per-turn", "racial", "universal"))
 
     def _all_locked(self) -> dict:
         """player -> (module number, (racial side, universal side)) of their modules still locked
@@ -496,12 +503,12 @@ class SkillBook:
         key = (name, tuple(sorted(context.items()))) if context else name
         value = known.get(key, _UNKNOWN)  # asked a few times per decision: one lookup
         if value is not _UNKNOWN:
-            if self._changers_cached:  # a skill changed this value: its change counts again (balance lab)
-                changers = known.get((key, "changers"))
-                if changers:
-                    self._unkept += 1
-                    self._count_changes(name, changers)
             return value
+        changed = known.get((key, "changers"))
+        if changed is not None:  # a value skills changed, kept apart: their change counts again (balance lab)
+            self._unkept += 1
+            self._count_changes(name, changed[1])
+            return changed[0]
         base = self._base(name)
         if name == "ship.move" and context.get("unit") in self.piece_moves():
             base = self.piece_moves()[context["unit"]]  # a race's piece that moves its own distance
@@ -528,12 +535,10 @@ class SkillBook:
         changers = self._changers(base, value, sources, player) if sources else ()
         if changers:
             self._count_changes(name, changers)
-        if not dynamic and not conditional and not any(isinstance(v, Formula) for _, v in mods):
-            known[key] = value
-            if changers:
-                known[(key, "changers")] = changers
-                self._changers_cached = True
-        if changers or key not in known:
+        kept = not dynamic and not conditional and not any(isinstance(v, Formula) for _, v in mods)
+        if kept:  # (a value skills changed is kept apart: ``game.param`` reads the others in one lookup)
+            known[(key, "changers") if changers else key] = (value, changers) if changers else value
+        if changers or not kept:
             self._unkept += 1
         return value
 
@@ -843,16 +848,17 @@ class SkillBook:
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
         if action.early and not action.condition(env):
             return {}  # a condition on the owner alone is asked once, before the targets
+        bound = {BOUND: env[BOUND]}  # (each scope below holds the functions: read per target, at once)
         if len(action.choices) == 1:  # most actions: one choice, its targets are the combinations
             choice = action.choices[0]
-            combinations = [{choice.name: target} for target in self._targets(choice, Scope(env, {}))]
+            combinations = [{choice.name: target} for target in self._targets(choice, Scope(env, bound))]
         else:
-            free = _FreeTargets(self, env)
+            free = _FreeTargets(self, env, bound)
             try:  # with no target for a choice that reads none before it there is no option at all
                 for choice in action.choices:
                     if choice.quick:  # quick to know: asked first
                         free.of(choice)
-                combinations = self._combinations(action.choices, free, Scope(env, {}))
+                combinations = self._combinations(action.choices, free, Scope(env, bound))
             except _NoTargets:
                 return {}
         out = {}
@@ -967,10 +973,7 @@ class SkillBook:
 def _ship_in(game, cell, field) -> bool:
     """Whether a ship or a ship-like token stands in the field of a token on ``cell``."""
     cells = _field_set(game.board.grid, cell, _field_key(field))
-    if not game.ships.keys().isdisjoint(cells):
-        return True
-    tokens = ship_like_tokens(game)
-    return bool(tokens) and any(t.cell in cells for t in tokens)
+    return not game.ships.keys().isdisjoint(cells) or not ship_like_cells(game).isdisjoint(cells)
 
 
 @lru_cache(maxsize=65536)
@@ -984,15 +987,15 @@ class _FreeTargets:
     same after every pick, so each is listed once: first when it is quick to list (``Choice.quick``),
     else when first needed (after a first pick)."""
 
-    __slots__ = ("book", "env", "known")
+    __slots__ = ("book", "env", "bound", "known")
 
-    def __init__(self, book: SkillBook, env: "Scope"):
-        self.book, self.env, self.known = book, env, {}
+    def __init__(self, book: SkillBook, env: "Scope", bound: dict):
+        self.book, self.env, self.bound, self.known = book, env, bound, {}
 
     def of(self, choice: Choice) -> list:
         targets = self.known.get(choice.name)
         if targets is None:
-            env = self.env if choice.where is None else Scope(self.env, {})  # (a condition writes in it)
+            env = Scope(self.env, self.bound)  # (a condition writes in it)
             targets = self.known[choice.name] = self.book._targets(choice, env)
             if not targets:  # no combination at all: the other choices' targets are not listed
                 raise _NoTargets
@@ -1026,14 +1029,13 @@ class OwnerEnv(dict):
     """A formula's environment for a skill's owner: ``credits``, ``minerals.red``, ``special.wormhole``…
     Each value is worked out when a formula first reads it (most read one or two), then kept."""
 
-    __slots__ = ("game", "owned", "player", "skill", "index")  # one is made per action listed
+    __slots__ = ("game", "owned", "player", "skill", "index", "words")  # one is made per listing and trigger
     WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
     def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None, words: dict = WORDS):
-        """``words``: the names that are themselves (``_constant_words``), known from the start."""
-        super().__init__(words)
-        self.game, self.owned, self.player, self.skill, self.index = game, owned, player, skill, index
+        """``words``: the names that are themselves (``_constant_words``)."""
+        self.game, self.owned, self.player, self.skill, self.index, self.words = game, owned, player, skill, index, words
 
     def __missing__(self, key: str):
         value = self._value(key)
@@ -1041,9 +1043,10 @@ class OwnerEnv(dict):
         return value
 
     def _value(self, key: str):
+        word = self.words.get(key)
+        if word is not None:
+            return word
         game, player = self.game, self.player
-        if key in self.WORDS:
-            return self.WORDS[key]
         family, _, rest = key.partition(".")
         if rest:
             if family == "minerals" and rest in game.ruleset.value("minerals"):
@@ -1053,8 +1056,6 @@ class OwnerEnv(dict):
             raise KeyError(key)
         if key == BOUND:  # what a condition or a choice may call: the owner's functions, the sources of targets
             return game.skills.functions("owner", player, _owner_functions, game, player)
-        if key in game.ruleset.value("minerals"):
-            return key
         if key in self.SIMPLE:
             return self.SIMPLE[key](self, game.player(player))
         raise KeyError(key)
@@ -1088,8 +1089,7 @@ def _changed_by(key, parameters: set) -> bool:
 
 
 def _constant_words(game) -> dict:
-    """The names a formula reads as themselves: ``OwnerEnv.WORDS`` and the mineral colours (most
-    listings read a few, so an owner's environment starts with them)."""
+    """The names a formula reads as themselves: ``OwnerEnv.WORDS`` and the mineral colours."""
     return {**{colour: colour for colour in game.ruleset.value("minerals")}, **OwnerEnv.WORDS}
 
 
@@ -1215,17 +1215,22 @@ def apply_modifiers(value, mods, game, player):
 def run_effects(game, player: str, skill: Skill, effects, env: dict, data: dict) -> None:
     """The effects in order, compiled when the ruleset loaded; bound here to this game and player."""
     names = dict(env) if isinstance(env, Scope) else {}
-    env = Scope(env, {BOUND: effect_functions(game, player, skill, data)})
-    for at, effect in enumerate(effects):
-        waiting = game.waiting
-        try:
-            effect(env)
-        except Exception as err:
-            _name_the_skill(err, skill, f"its effect {effect.text}")
-            raise
-        if game.waiting is not waiting and at + 1 < len(effects):  # the effect asks a decision (gather):
-            game.then(partial(resume_effects, game, player, skill, effects[at + 1:], names, data))  # the rest follows
-            return
+    book = game.skills  # the effects' functions are made once per game, player and skill (many run often)
+    env = Scope(env, {BOUND: book.functions(("effects", skill.name), player, effect_functions, game, player, skill)})
+    book._event_data.append(data)
+    try:
+        for at, effect in enumerate(effects):
+            waiting = game.waiting
+            try:
+                effect(env)
+            except Exception as err:
+                _name_the_skill(err, skill, f"its effect {effect.text}")
+                raise
+            if game.waiting is not waiting and at + 1 < len(effects):  # the effect asks a decision (gather):
+                game.then(partial(resume_effects, game, player, skill, effects[at + 1:], names, data))  # the rest follows
+                return
+    finally:
+        book._event_data.pop()
 
 
 def _name_the_skill(err: Exception, skill: Skill | None, what: str) -> None:
@@ -1240,7 +1245,9 @@ def resume_effects(game, player: str, skill: Skill, effects, names: dict, data: 
     run_effects(game, player, skill, effects, Scope(game.skills.owner_env(player, skill, None), names), data)
 
 
-def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
+def effect_functions(game, player: str, skill: Skill) -> dict:
+    """The effects a skill's formulas call, for ``player``; one reads the data of the event whose
+    effects run (``SkillBook._event_data``)."""
     me = game.player(player)
 
     def credits(n):
@@ -1285,7 +1292,7 @@ def effect_functions(game, player: str, skill: Skill, data: dict) -> dict:
             game.battle.extra[player] = game.battle.extra.get(player, 0) + int(n)
 
     def take_from_nebula(n):
-        root = data.get("area")
+        root = game.skills._event_data[-1].get("area")
         if root is not None and int(n) > 0:
             game.pending_gain.insert(0, (root, int(n)))
             game.phase = "gain"
