@@ -40,14 +40,20 @@ class HarnessTechnology(SkillPlugin):
             return None if token is None else self._ransoms(player, token)
         if self.state().get("turn") == game.turn:
             return None  # placed or moved in this phase 3 already
-        fmt = game.board.grid.format_cell
-        enemies = sorted(c for c, s in game.ships.items() if s.player != self.owner)
-        if token is not None:
-            return {f"move {ENTANGLEMENT} @{fmt(token.cell)} to @{fmt(c)}": partial(self._move, token.id, c)
-                    for c in enemies if c != token.cell} or None
-        if game.skills.owned[self.owner].special[ENTANGLEMENT] <= 0:
+        enemies = tuple(sorted(c for c, s in game.ships.items() if s.player != self.owner))
+        if token is None and game.skills.owned[self.owner].special[ENTANGLEMENT] <= 0:
             return None
-        return {f"entangle ship @{fmt(c)}": partial(self._place, c) for c in enemies} or None
+        # the same ships offer the same options: kept by the game (asked at every phase 3 of the owner)
+        where = None if token is None else (token.id, token.cell)
+        return game.kept((ENTANGLEMENT, self.owner, where, enemies), self._offer, where, enemies) or None
+
+    def _offer(self, where, enemies: tuple) -> dict:
+        fmt = self.game.board.grid.format_cell
+        if where is not None:
+            token_id, here = where
+            return {f"move {ENTANGLEMENT} @{fmt(here)} to @{fmt(c)}": partial(self._move, token_id, c)
+                    for c in enemies if c != here}
+        return {f"entangle ship @{fmt(c)}": partial(self._place, c) for c in enemies}
 
     def _place(self, cell) -> None:
         game = self.game
@@ -84,8 +90,9 @@ class HarnessTechnology(SkillPlugin):
         if token is None:
             return None
         here = "@" + _fmt(game, token.cell)
+        if here not in "\n".join(options):
+            return None  # (most listings do not name the ship's tile at all)
         held = f" ship {here} to @"  # move, teleport, transport, tunnel… (a word ``ship``: a space before it)
-        # (most options do not name the ship's tile at all: that is asked first)
         return [o for o in options if here in o and (held in " " + o or (o.startswith("swap ship ") and here in o.split()))] \
             or None
 

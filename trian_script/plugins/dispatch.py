@@ -128,7 +128,8 @@ class Hooks:
     def call(self, name: str, owners=None, **kwargs) -> list:
         """Results of hook ``name`` from installed plugins and the skill plugins of ``owners``
         (a name, a list of names, or None for every player's)."""
-        installed, methods = self._listened(name, kwargs["phase"] if "phase" in kwargs else kwargs.get("event"))
+        key = (name, kwargs["phase"] if "phase" in kwargs else kwargs.get("event"))
+        installed, methods = self._listeners.get(key) or self._listened(*key)
         if not methods and not installed:
             return []  # most calls: nobody hears this hook for this phase or event
         results = []
@@ -138,11 +139,8 @@ class Hooks:
             except Exception as err:
                 err.add_note(f"hook {name} of an installed plugin")
                 raise
-        # a hook is called a few times per decision: one owner is compared, not put in a set
-        one = owners if owners is None or isinstance(owners, str) else None
-        wanted = None if one is not None or owners is None else set(owners)
-        for owner, method, hears_all in methods:
-            if owners is None or hears_all or owner == one or (wanted is not None and owner in wanted):
+        for owner, method, hears_all in methods:  # (``owners``: mostly one name, compared at once)
+            if owners is None or hears_all or owner == owners or (type(owners) is not str and owner in owners):
                 try:
                     result = method(**kwargs)
                 except Exception as err:
@@ -201,16 +199,22 @@ class _Counting:
     """A skill plugin's ``trian_options``, whose options count a use of the skill when chosen (a
     small object: one is made for every such plugin of every game)."""
 
-    __slots__ = ("hooks", "owner", "skill", "__wrapped__")  # __wrapped__: a failure names the plugin
+    __slots__ = ("hooks", "owner", "skill", "__wrapped__", "last")  # __wrapped__: a failure names the plugin
 
     def __init__(self, hooks: Hooks, owner: str, skill: str, method):
         self.hooks, self.owner, self.skill, self.__wrapped__ = hooks, owner, skill, method
+        self.last = None  # (the plugin's last options, them counted): the same offer is counted once
 
     def __call__(self, **kwargs):
         result = self.__wrapped__(**kwargs)
         if not result:
             return result
-        return {text: _Counted(self.hooks, self.owner, self.skill, apply) for text, apply in result.items()}
+        last = self.last
+        if last is not None and last[0] == result:
+            return last[1]  # the same offer as the last time (a plugin that keeps its options)
+        counted = {text: _Counted(self.hooks, self.owner, self.skill, apply) for text, apply in result.items()}
+        self.last = (dict(result), counted)
+        return counted
 
 
 class _Counted:

@@ -538,7 +538,8 @@ def _emissary_parts_of(face) -> list:
 def _token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
     kinds = token_kinds(game.ruleset, "works-as", piece)  # asked for every tile: most rulesets have none
-    return any(t.cell == cell for kind in kinds for t in game.tokens_of_kind(kind))
+    placed = game.tokens_by_kind
+    return any(t.cell == cell for kind in kinds if kind in placed for t in placed[kind].values())
 
 
 def token_kinds(ruleset, key: str, value=True) -> frozenset:

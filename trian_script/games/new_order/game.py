@@ -30,7 +30,7 @@ class NewOrder(Game):
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
-    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action", "_tokens_by_kind")
+    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action", "tokens_by_kind")
 
     @staticmethod
     def compile_content(defs) -> tuple[dict, dict, dict]:
@@ -220,21 +220,22 @@ class NewOrder(Game):
         token = SpecialToken(self._next_token_id, kind, owner, cell, dict(data))
         self._next_token_id += 1
         self.special_tokens[token.id] = token
-        self._tokens_by_kind.setdefault(kind, {})[token.id] = token
+        self.tokens_by_kind.setdefault(kind, {})[token.id] = token
         self.note(f"{owner} places a {kind} token at {self.board.grid.format_cell(cell)}")
         return token
 
     def remove_token(self, token: SpecialToken) -> None:
         """Take a special token off the board, back to its owner's supply."""
         del self.special_tokens[token.id]
-        del self._tokens_by_kind[token.kind][token.id]
+        del self.tokens_by_kind[token.kind][token.id]
         self.skills.owned[token.owner].special[token.kind] += 1
         self.note(f"{token.owner}'s {token.kind} token returns to the supply")
 
     def tokens_of(self, owner: str, kind: str) -> list[SpecialToken]:
         """``owner``'s special tokens of ``kind`` on the board, in the order they were placed (ids
         grow, and the table keeps that order)."""
-        return [t for t in self.tokens_of_kind(kind) if t.owner == owner]
+        found = self.tokens_by_kind.get(kind)  # (asked several times per choice)
+        return [t for t in found.values() if t.owner == owner] if found else []
 
     @cached_property
     def ship_like_kinds(self) -> frozenset:
@@ -243,14 +244,14 @@ class NewOrder(Game):
 
     def tokens_of_kind(self, kind: str):
         """Every player's special tokens of ``kind`` on the board, in the order they were placed."""
-        found = self._tokens_by_kind.get(kind)
+        found = self.tokens_by_kind.get(kind)
         return found.values() if found else ()
 
     @cached_property
-    def _tokens_by_kind(self) -> dict:
-        """kind -> {id: token} of the special tokens on the board (most questions name a kind, and
-        a board holds several): one of ``CACHES``, made again from ``special_tokens`` after a copy
-        or an undo."""
+    def tokens_by_kind(self) -> dict:
+        """kind -> {id: token} of the special tokens on the board, each kind's in the order placed
+        (most questions name a kind, and a board holds several; not to be changed): one of
+        ``CACHES``, made again from ``special_tokens`` after a copy or an undo."""
         index: dict = {}
         for token in self.special_tokens.values():
             index.setdefault(token.kind, {})[token.id] = token

@@ -24,9 +24,12 @@ def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
     if not game.special_tokens:  # asked for every ship's move and after every event
         return []
-    kinds = game.ship_like_kinds  # most tokens are no ships
-    tokens = [t for kind in kinds for t in game.tokens_of_kind(kind) if not t.data.get("fixed")]
-    if len(kinds) > 1:
+    tokens, placed = [], game.tokens_by_kind
+    for kind in game.ship_like_kinds:
+        found = placed.get(kind)
+        if found:  # (most of the time none is on the board)
+            tokens += [t for t in found.values() if not t.data.get("fixed")]
+    if len(game.ship_like_kinds) > 1:
         tokens.sort(key=lambda t: t.id)  # in the order placed, whatever their kinds
     return tokens
 
@@ -284,6 +287,8 @@ def follow_emissaries(game) -> None:
     for token in [t for t in game.special_tokens.values() if t.data.get("emissary") is not None or t.kind in ships]:
         unit = token.data.get("emissary")
         if unit is not None:
+            if game.emissaries.get(token.cell) is unit:
+                continue  # (after most events it stands where its emissary stands)
             where = {id(e): c for c, e in game.emissaries.items()} if where is None else where
             if id(unit) in where:
                 token.cell = where[id(unit)]
