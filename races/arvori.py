@@ -93,8 +93,8 @@ class HarnessTechnology(SkillPlugin):
         if here not in "\n".join(options):
             return None  # (most listings do not name the ship's tile at all)
         held = f" ship {here} to @"  # move, teleport, transport, tunnel… (a word ``ship``: a space before it)
-        return [o for o in options if here in o and (held in " " + o or (o.startswith("swap ship ") and here in o.split()))] \
-            or None
+        return [o for o in options
+                if here in o and (held in " " + o or (o.startswith("swap ship ") and here in o.split()))] or None
 
     def sync(self) -> None:
         """The entangled ship left the board (a battle, an exmitter): the token returns."""

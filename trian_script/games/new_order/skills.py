@@ -24,8 +24,8 @@ from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula, literal
 from ...dsl.parser import lark_parser
-from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_cells, ship_like_tokens, sources, target_effects, target_values,
-                            token_on)
+from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_cells, ship_like_tokens,
+                            sources, target_effects, target_values, token_on)
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
 ENGINE_PARAMETERS = {
@@ -439,7 +439,6 @@ class SkillBook:
         changed = {m.parameter for m in skill.modifiers}
         for key in [k for k in known if _changed_by(k, changed)]:
             del known[key]
-
 
     def has(self, player: str, skill: str) -> bool:
         owned = self.owned.get(player)
