@@ -29,7 +29,10 @@ class HarnessTechnology(SkillPlugin):
              "trian_event": ("unit-moved", "unit-removed")}
 
     def token(self):
-        return next(iter(self.game.tokens_of(self.owner, ENTANGLEMENT)), None)  # (asked at every phase 3)
+        for token in self.game.tokens_by_kind.get(ENTANGLEMENT, {}).values():  # (asked at every phase 3)
+            if token.owner == self.owner:
+                return token
+        return None
 
     @hookimpl
     def trian_options(self, game, player, phase):

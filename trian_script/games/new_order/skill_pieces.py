@@ -249,13 +249,21 @@ def is_ship_like(game, kind) -> bool:
     return kind in game.ship_like_kinds
 
 
+EMISSARY_EVENTS = frozenset({"unit-moved", "unit-removed"})
+
+
 def after_event(game, event: str, data: dict) -> None:
     """What the game does for its special tokens after an event: settled tokens follow their
     emissary (or go home with it), an exmitter sends a ship-like token home, and ship battles
     start where a ship-like token and an enemy ship stand side by side through outer space."""
-    follow_emissaries(game)
+    # an emissary moves or leaves the board only with one of these events (a teleport, a swap, a
+    # return to the supply), and an exmitter's reach may change with any (a tile, a change for a while)
+    if event in EMISSARY_EVENTS or (game.exmitted and ship_like_tokens(game)):
+        follow_emissaries(game)
+    if event != "unit-moved" and event != "unit-placed":
+        return
     unit = data.get("unit")
-    if event not in ("unit-moved", "unit-placed") or unit is None:
+    if unit is None:
         return
     tokens = ship_like_tokens(game)
     if not tokens:
@@ -283,8 +291,9 @@ def follow_emissaries(game) -> None:
         return
     where = None
     ships = game.ship_like_kinds if game.exmitted else ()
-    # (this runs after every event: the tokens it may act on are picked out first)
-    for token in [t for t in game.special_tokens.values() if t.data.get("emissary") is not None or t.kind in ships]:
+    # (this runs after every event: the tokens it may act on are picked out first; one whose
+    # ``emissary`` is None does what one without it does)
+    for token in [t for t in game.special_tokens.values() if "emissary" in t.data or t.kind in ships]:
         unit = token.data.get("emissary")
         if unit is not None:
             if game.emissaries.get(token.cell) is unit:

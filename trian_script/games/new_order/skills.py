@@ -322,7 +322,9 @@ def _guard_of(call, guards: dict, count: int | None = None) -> tuple | None:
 def _certainly_none(game, player: str, guards: tuple) -> bool:
     """Whether a guard says a choice of an action has no target now (then the action offers nothing)."""
     for guard, args in guards:
-        if not guard(game, player, *(game.param(a, player) if type(a) is Parameter else a for a in args)):
+        if Parameter in map(type, args):  # (most arguments are constants: passed as they are)
+            args = [game.param(a, player) if type(a) is Parameter else a for a in args]
+        if not guard(game, player, *args):
             return True
     return False
 
@@ -452,8 +454,7 @@ class SkillBook:
         name = me.name
         if name not in self.owned:
             return {}
-        per_turn, racial, universal = self.derived(name, "evolution", self._evolution, name)
-        locked = self._kept("locked")[name]
+        per_turn, racial, universal, locked = self.derived(name, "evolution", self._evolution, name)
         if game.evolved >= per_turn or not locked:
             return {}
         key = ("offer", locked, racial if me.credits >= racial else None, universal if me.credits >= universal else None)
@@ -465,8 +466,10 @@ class SkillBook:
         return offer
 
     def _evolution(self, player: str) -> tuple:
-        """(unlocks per turn, racial price, universal price) for ``player`` (NO-3.1.5)."""
-        return tuple(self.game.param(f"evolution.{name}", player) for name in ("per-turn", "racial", "universal"))
+        """(unlocks per turn, racial price, universal price, modules still locked) for ``player``
+        (NO-3.1.5): a new skill works them out again."""
+        prices = (self.game.param(f"evolution.{name}", player) for name in ("per-turn", "racial", "universal"))
+        return (*prices, self._kept("locked")[player])
 
     def _all_locked(self) -> dict:
         """player -> (module number, (racial side, universal side)) of their modules still locked
