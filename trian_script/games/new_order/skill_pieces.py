@@ -25,9 +25,11 @@ def ship_like_tokens(game) -> list:
     if not game.special_tokens:  # asked for every ship's move and after every event
         return []
     tokens, placed = [], game.tokens_by_kind
+    if game.ship_like_kinds.isdisjoint(placed):
+        return tokens  # (most of the time none is on the board)
     for kind in game.ship_like_kinds:
         found = placed.get(kind)
-        if found:  # (most of the time none is on the board)
+        if found:
             tokens += [t for t in found.values() if not t.data.get("fixed")]
     if len(game.ship_like_kinds) > 1:
         tokens.sort(key=lambda t: t.id)  # in the order placed, whatever their kinds

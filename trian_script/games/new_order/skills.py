@@ -743,8 +743,10 @@ class SkillBook:
             return
         self._firing = True
         try:
+            placed = self.game.tokens_by_kind
             for player, skill, area in areas:
-                self._fire(player, skill, area)
+                if placed.get(area.token):  # (an area acts only where its tokens stand)
+                    self._fire(player, skill, area)
         finally:
             self._firing = False
 
