@@ -24,14 +24,14 @@ def ship_like_tokens(game) -> list:
     """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
     if not game.special_tokens:  # asked for every ship's move and after every event
         return []
-    tokens, placed = [], game.tokens_by_kind
-    if game.ship_like_kinds.isdisjoint(placed):
+    tokens, placed, kinds = [], game.tokens_by_kind, game.ship_like_kinds
+    if kinds.isdisjoint(placed):
         return tokens  # (most of the time none is on the board)
-    for kind in game.ship_like_kinds:
+    for kind in kinds:
         found = placed.get(kind)
         if found:
             tokens += [t for t in found.values() if not t.data.get("fixed")]
-    if len(game.ship_like_kinds) > 1:
+    if len(kinds) > 1:
         tokens.sort(key=lambda t: t.id)  # in the order placed, whatever their kinds
     return tokens
 

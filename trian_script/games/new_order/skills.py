@@ -428,10 +428,11 @@ class SkillBook:
             self.game.hooks.add_skill_plugin(player, cls(self.game, player, skill))
 
     def _forget(self, player: str, skill: Skill) -> None:
-        """A skill added to ``player`` changes their parameters that its modifiers name (a skill
-        modifies its owner's parameters only; others' through a plugin): those values, and what was
-        worked out from any value, are worked out again; the other values are kept (each unlocked
-        module would otherwise work out all of them again)."""
+        """A skill added to ``player``, or a change of it that starts or ends, changes their
+        parameters that its modifiers name (a skill modifies its owner's parameters only; others'
+        through a plugin): those values, and what was worked out from any value, are worked out
+        again; the other values are kept (each unlocked module would otherwise work out all of them
+        again)."""
         known = self._values.get(player)
         if not known:
             return
@@ -717,7 +718,7 @@ class SkillBook:
             if (skill.scope == "owner" and subject != player) or owned.timed.get((skill.name, index)) == starts:
                 continue
             owned.timed[(skill.name, index)] = starts
-            self._values.pop(player, None)  # its parameters (and what was worked out from them) change
+            self._forget(player, skill)  # the parameters it changes (and what was worked out from any)
 
     # -- areas of effect --------------------------------------------------------------------------
     def _kept(self, name: str):
@@ -1037,7 +1038,7 @@ class OwnerEnv(dict):
     WORDS = {"none": "none", "enemy": "enemy", "nebula": "nebula", "system": "system", "space": "space",  # words
              "tile": "tile", "edge": "edge", "edge-or-corner": "edge-or-corner"}  # fields
 
-    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None, words: dict = WORDS):
+    def __init__(self, game, owned: Owned, player: str, skill: Skill | None, index: int | None, words: dict):
         """``words``: the names that are themselves (``_constant_words``)."""
         self.game, self.owned, self.player, self.skill, self.index, self.words = game, owned, player, skill, index, words
 
