@@ -251,10 +251,10 @@ class Game:
         if old != new and "hooks" in self.__dict__ and self.players:
             hooks = self.hooks
             unheard = hooks.unheard  # (every step changes: mostly nobody hears it)
-            if old and "trian_phase_end" not in unheard and hooks.hears("trian_phase_end", old):
+            if old and "trian_phase_end" not in unheard and hooks.heard["trian_phase_end", old]:
                 player = self.current.name
                 hooks.call("trian_phase_end", player, game=self, player=player, phase=old)
-            if new and "trian_phase_begin" not in unheard and hooks.hears("trian_phase_begin", new):
+            if new and "trian_phase_begin" not in unheard and hooks.heard["trian_phase_begin", new]:
                 player = self.current.name
                 hooks.call("trian_phase_begin", player, game=self, player=player, phase=new)
 
@@ -412,7 +412,7 @@ class Game:
     def announce(self, event: str, subject: str | None, data: dict) -> None:
         """``emit`` with the event's data as a dict (a game that overrides ``emit`` passes it on)."""
         hooks = self.hooks  # most events: no plugin hears them
-        if "trian_event" not in hooks.unheard and hooks.hears("trian_event", event):
+        if "trian_event" not in hooks.unheard and hooks.heard["trian_event", event]:
             hooks.call("trian_event", subject, game=self, event=event, data=data)
 
     def has_property(self, kind: str, prop: str) -> bool:

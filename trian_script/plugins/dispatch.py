@@ -43,7 +43,10 @@ class Hooks:
         # hook name -> [(owner, bound method, hears everyone)]: built once, read on every call
         self._methods: dict[str, list] = {}
         self._installed: dict[str, bool] = {}
-        self._hearing: dict[tuple, bool] = {}  # (hook, phase or event[, "declared"]) -> whether one hears (declares) it
+        # (hook, phase or event) -> whether a plugin hears it: ``hooks.heard[name, key]``, asked
+        # several times per choice, is one lookup in C (``hears`` says the same through a call)
+        self.heard = _Heard(self)
+        self._declaring: dict[tuple, bool] = {}  # (hook, event) -> whether a skill plugin declares it
         self._listeners: dict[tuple, tuple] = {}  # (hook, phase or event) -> ``_listened``
         # hooks that no plugin implements, as found by ``hears``: the kernel asks ``name not in
         # hooks.unheard`` first where it calls a hook at every choice (no call at all then)
@@ -74,7 +77,8 @@ class Hooks:
                 method = self._crediting(owner, plugin.skill.name, method)
             only = plugin.hears.get(name)  # the phases or events it declares, or all of them
             self._methods.setdefault(name, []).append((owner, method, hears_all, frozenset(only) if only else None))
-        self._hearing.clear()
+        self.heard.clear()
+        self._declaring.clear()
         self._listeners.clear()
         self.unheard.clear()
 
@@ -103,20 +107,19 @@ class Hooks:
 
     def hears(self, name: str, key: str) -> bool:
         """Whether any plugin would hear hook ``name`` for the phase or event ``key``."""
-        try:  # asked several times per choice: one lookup
-            return self._hearing[name, key]
-        except KeyError:
-            installed, methods = self._listened(name, key)
-            heard = self._hearing[name, key] = installed or bool(methods)
-            if not installed and not self._methods.get(name):
-                self.unheard.add(name)
-            return heard
+        return self.heard[name, key]
+
+    def _work_out_heard(self, name: str, key: str) -> bool:
+        installed, methods = self._listened(name, key)
+        if not installed and not self._methods.get(name):
+            self.unheard.add(name)
+        return installed or bool(methods)
 
     def declares(self, name: str, key: str) -> bool:
         """Whether a skill plugin declares ``key`` for hook ``name`` in its ``hears``."""
-        known = self._hearing.get((name, key, "declared"))
+        known = self._declaring.get((name, key))
         if known is None:
-            known = self._hearing[(name, key, "declared")] = any(
+            known = self._declaring[(name, key)] = any(
                 only is not None and key in only for _, _, _, only in self._methods.get(name, ()))
         return known
 
@@ -193,6 +196,20 @@ class Hooks:
             if result is not None:
                 return result
         return None
+
+
+class _Heard(dict):
+    """(hook, phase or event) -> whether any plugin hears it, worked out when first asked."""
+
+    __slots__ = ("hooks",)
+
+    def __init__(self, hooks: Hooks):
+        super().__init__()
+        self.hooks = hooks
+
+    def __missing__(self, key: tuple) -> bool:
+        heard = self[key] = self.hooks._work_out_heard(*key)
+        return heard
 
 
 class _Counting:

@@ -36,7 +36,7 @@ def options(game) -> dict:
 def without_forbidden(game, player: str, phase: str, out: dict) -> dict:
     """Options that a plugin forbids (``trian_option_filter``: an entangled ship cannot move)."""
     hooks = game.hooks
-    if "trian_option_filter" in hooks.unheard or not hooks.hears("trian_option_filter", phase):
+    if "trian_option_filter" in hooks.unheard or not hooks.heard["trian_option_filter", phase]:
         return out  # the texts are not all written for nothing
     for forbidden in hooks.call("trian_option_filter", player, game=game, player=player, phase=phase,
                                 options=tuple(out)):
@@ -95,9 +95,11 @@ def _skill_options(game, *phases) -> dict:
     """What skills (DSL actions) and plugins add to a phase."""
     out = {}
     me, skills, hooks = game.current.name, game.skills, game.hooks
+    actions = skills.actions()
     for phase in phases:
-        out.update(skills.action_options_for(me, phase))
-        if "trian_options" not in hooks.unheard and hooks.hears("trian_options", phase):
+        if (me, phase) in actions:  # (most phases of most players: no skill action)
+            out.update(skills.action_options_for(me, phase))
+        if "trian_options" not in hooks.unheard and hooks.heard["trian_options", phase]:
             for extra in hooks.call("trian_options", me, game=game, player=me, phase=phase):
                 out.update(extra or {})
     return out

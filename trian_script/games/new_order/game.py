@@ -30,7 +30,8 @@ class NewOrder(Game):
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
-    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action", "tokens_by_kind")
+    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_kept", "_after_the_action", "tokens_by_kind",
+              "_ship_like")
 
     @staticmethod
     def compile_content(defs) -> tuple[dict, dict, dict]:
@@ -221,6 +222,7 @@ class NewOrder(Game):
         self._next_token_id += 1
         self.special_tokens[token.id] = token
         self.tokens_by_kind.setdefault(kind, {})[token.id] = token
+        self.__dict__.pop("_ship_like", None)  # (skill_pieces.ship_like_tokens)
         self.note(f"{owner} places a {kind} token at {self.board.grid.format_cell(cell)}")
         return token
 
@@ -228,6 +230,7 @@ class NewOrder(Game):
         """Take a special token off the board, back to its owner's supply."""
         del self.special_tokens[token.id]
         del self.tokens_by_kind[token.kind][token.id]
+        self.__dict__.pop("_ship_like", None)
         self.skills.owned[token.owner].special[token.kind] += 1
         self.note(f"{token.owner}'s {token.kind} token returns to the supply")
 

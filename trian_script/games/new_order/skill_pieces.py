@@ -20,20 +20,26 @@ from .actions import ship_targets
 from .battles import battle_begins
 
 
-def ship_like_tokens(game) -> list:
-    """The special tokens that are ships now (``ship-like``, not settled as an emissary)."""
-    if not game.special_tokens:  # asked for every ship's move and after every event
-        return []
-    tokens, placed, kinds = [], game.tokens_by_kind, game.ship_like_kinds
+def ship_like_tokens(game) -> tuple:
+    """The special tokens that are ships now (``ship-like``, not settled as an emissary), in the
+    order placed: kept by the game until a token is placed, removed or settled (``_ship_like``,
+    one of its ``CACHES``), since it is asked for every ship's move and after every event."""
+    if not game.special_tokens:
+        return ()
+    known = game.__dict__.get("_ship_like")
+    if known is None:
+        known = game.__dict__["_ship_like"] = _ship_like_tokens(game)
+    return known
+
+
+def _ship_like_tokens(game) -> tuple:
+    placed, kinds = game.tokens_by_kind, game.ship_like_kinds
     if kinds.isdisjoint(placed):
-        return tokens  # (most of the time none is on the board)
-    for kind in kinds:
-        found = placed.get(kind)
-        if found:
-            tokens += [t for t in found.values() if not t.data.get("fixed")]
+        return ()  # (most of the time none is on the board)
+    tokens = [t for kind in kinds for t in placed.get(kind, {}).values() if not t.data.get("fixed")]
     if len(kinds) > 1:
         tokens.sort(key=lambda t: t.id)  # in the order placed, whatever their kinds
-    return tokens
+    return tuple(tokens)
 
 
 def ship_like_cells(game) -> set:
@@ -170,6 +176,7 @@ def settle(game, player: str, token, part) -> None:
     game.put_emissary(game.player(player), cell, part.get("region"))
     game.adjust(f"supply:{player}", "emissaries", 1, f"the {placed.kind} settles: no piece leaves the race board")
     placed.data.update(fixed=True, region=part.get("region"), emissary=game.emissaries[cell])
+    game.__dict__.pop("_ship_like", None)  # no more a ship
     game.note(f"{player}'s {placed.kind} settles at {game.board.grid.format_cell(cell)} as an emissary")
     game.emit("unit-placed", player, player=player, unit="emissary", cell=cell)
     game.units_changed([cell], player)

@@ -808,6 +808,10 @@ class SkillBook:
     def action_options(self, phase: str) -> dict:
         return self.action_options_for(self.game.current.name, phase)
 
+    def actions(self) -> dict:
+        """(player, phase) -> [(skill, index, action)] of the skills' actions (``_all_actions``)."""
+        return self._kept("actions")
+
     def action_options_for(self, me: str, phase: str, names: dict | None = None) -> dict:
         """``names``: what the phase gives its actions to read (``PHASE_NAMES``)."""
         actions = self._kept("actions").get((me, phase))
