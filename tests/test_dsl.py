@@ -194,6 +194,23 @@ def test_formulas_never_run_code(text):
         compile_formula(text, {"tiles"})
 
 
+@pytest.mark.parametrize("text", ['"\\") or __import__(\\"os\\").system(\\"true\\") or (\\""',
+                                  '"_k0(env)" + "x"', '"env[0]"'])
+def test_a_formulas_strings_stay_data(text):
+    """A formula becomes one Python function, but its strings are constants, never source."""
+    value = compile_formula(text)({})
+    assert isinstance(value, str) and ("__import__" in value or "env" in value or "_k0" in value)
+
+
+@pytest.mark.parametrize("text", ["10 - 2 - 3 + 4 * 2 / 4 // 1 % 3", "1" + " - 1" * 40 + " * 3",
+                                  "-(" * 30 + "2" + ")" * 30, "not " * 60 + "true",
+                                  " and ".join(["true"] * 30) + " or false", "(((1 + 2) * 3) - 4) >= 5"])
+def test_long_and_deep_formulas_work_out_as_python_does(text):
+    """Chains and nesting beyond what one function holds (a loop, functions of their own) give
+    the values Python gives, left to right."""
+    assert compile_formula(text)({}) == eval(text.replace("true", "True").replace("false", "False"))
+
+
 def test_strings_keep_any_character_and_json_escapes(tmp_path):
     path = write(tmp_path, "s.trian", r'''
         variant v "Épée ¢ \"quoted\" \u00e9" extends new_order {

@@ -1,9 +1,12 @@
-"""Formulas: parsed by the DSL grammar into a small expression tree and compiled to closures.
+"""Formulas: parsed by the DSL grammar into a small expression tree and compiled to one Python
+function each (``_Writer``).
 
-No ``eval`` and no code from the user ever runs: a formula can do arithmetic, compare, combine
-with and/or/not, and call the few functions listed in ``FUNCTIONS``. The names it may read are
-given by the place where it is used (``tiles``, ``emissaries``…), and a misspelt one is reported
-before any game starts.
+No code from the user ever runs: the function's source is written by this module from the tree,
+with its own words only (``env[_k0]``, ``and``, ``+``…); every name, string, number and function of
+the formula is a constant the function is made with, never text pasted into the source. A formula
+can do arithmetic, compare, combine with and/or/not, and call the few functions listed in
+``FUNCTIONS``. The names it may read are given by the place where it is used (``tiles``,
+``emissaries``…), and a misspelt one is reported before any game starts.
 """
 from __future__ import annotations
 
@@ -97,30 +100,11 @@ def compile_formula(text: str, allowed_names: set[str] | None = None, functions:
                            expected="an arithmetic formula such as (tiles + emissaries) * 2") from None
     names: set[str] = set()
     try:
-        fn = _compile(tree, names, allowed_names, {**FUNCTIONS, **(functions or {})}, records)
+        fn = _Writer(names, allowed_names, {**FUNCTIONS, **(functions or {})}, records).function(tree)
     except RecursionError:
         raise FormulaError("this formula is nested too deeply", expected="a formula of a reasonable depth") from None
     late = any(isinstance(f, Late) for f in (functions or {}).values())
     return Formula(text, frozenset(names), fn, frozenset(functions or ()), late, frozenset(records))
-
-
-def _all(parts: list):
-    """``a and b and …`` as True or False (short-circuit: a part is worked out only if needed);
-    a few parts are chained without a generator, many (a hostile file) are looped over."""
-    if len(parts) > 8:
-        return lambda env: all(p(env) for p in parts)
-    one, rest = parts[0], parts[1:]
-    two = rest[0] if len(rest) == 1 else _all(rest)
-    return lambda env: bool(one(env) and two(env))
-
-
-def _any(parts: list):
-    """``a or b or …`` as True or False (short-circuit)."""
-    if len(parts) > 8:
-        return lambda env: any(p(env) for p in parts)
-    one, rest = parts[0], parts[1:]
-    two = rest[0] if len(rest) == 1 else _any(rest)
-    return lambda env: bool(one(env) or two(env))
 
 
 def _placeholder(*args):
@@ -142,74 +126,101 @@ def literal(node):
     return None
 
 
-def _compile(node, names: set[str], allowed: set[str] | None, functions: dict = FUNCTIONS,
-             records: frozenset[str] = frozenset()):
-    if isinstance(node, Token):
-        raise FormulaError(f"unexpected '{node}'", node.column)
-    kind = node.data
-    kids = [c for c in node.children if c is not None]
-    if kind in ("number", "string"):
-        value = literal(node)
-        return lambda env: value
-    if kind in ("true", "false"):
-        value = kind == "true"
-        return lambda env: value
-    if kind == "name":
-        name = str(kids[0])
-        if allowed is not None and name not in allowed:
-            from .diagnostics import did_you_mean, one_of
+# A formula compiles to one Python function: its tree is written as one expression over ``env``,
+# whose every value taken from the formula (a name, a string, a number, a function) is a constant
+# the function is made with (``_k0``, ``_k1``…), so the source holds only the words written here.
+# One function runs a condition several times faster than a closure per node. A deep tree is cut
+# into functions of at most ``_DEPTH`` levels (Python's parser nests only so far).
+_DEPTH, _WIDTH = 24, 16
+_BUILTINS = {"bool": bool}
 
-            raise FormulaError(f"unknown name '{name}' in formula", kids[0].column, len(name),
-                               expected=one_of(allowed), hint=did_you_mean(name, allowed))
-        names.add(name)
-        record, dot, key = name.partition(".")
-        if dot and record in records:  # a chosen target's data, without looking the dotted name up
-            return lambda env: env[record].data[key]
-        return lambda env: env[name]
-    if kind == "neg":
-        inner = _compile(kids[0], names, allowed, functions, records)
-        return lambda env: -inner(env)
-    if kind == "not_":
-        inner = _compile(kids[0], names, allowed, functions, records)
-        return lambda env: not inner(env)
-    if kind in ("and_expr", "or_expr"):
-        parts = [_compile(k, names, allowed, functions, records) for k in kids]
-        return _all(parts) if kind == "and_expr" else _any(parts)
-    if kind in ("sum", "product", "comparison"):
-        first = _compile(kids[0], names, allowed, functions, records)
-        steps = [(_BINARY[str(op)], _compile(arg, names, allowed, functions, records)) for op, arg in zip(kids[1::2], kids[2::2])]
-        if len(steps) == 1:  # most formulas: one operator, without a loop
-            (op, arg), = steps
-            return lambda env: op(first(env), arg(env))
 
-        def chain(env, first=first, steps=steps):
-            value = first(env)
-            for op, arg in steps:
-                value = op(value, arg(env))
-            return value
+class _Writer:
+    def __init__(self, names: set[str], allowed: set[str] | None, functions: dict, records: frozenset[str]):
+        self.names, self.allowed, self.functions, self.records = names, allowed, functions, records
 
-        return chain
-    if kind == "call":
-        fname, *args = kids
-        if str(fname) not in functions:
-            from .diagnostics import did_you_mean, one_of
+    def function(self, node):
+        """The function of ``env`` that works out ``node``."""
+        constants: list = []
+        source = self.write(node, constants, 0)
+        params = ", ".join(f"_k{i}" for i in range(len(constants)))
+        code = compile(f"def _make({params}):\n    return lambda env: {source}\n", "<formula>", "exec")
+        namespace: dict = {}
+        exec(code, {"__builtins__": _BUILTINS}, namespace)  # (the source is this module's own words)
+        return namespace["_make"](*constants)
 
-            raise FormulaError(f"unknown function '{fname}'", fname.column, len(fname),
-                               expected=one_of(functions), hint=did_you_mean(str(fname), functions))
-        func = functions[str(fname)]
-        compiled = [_compile(a, names, allowed, functions, records) for a in args]
-        if isinstance(func, Late):
-            late = func.name
-            if func.lazy:
-                return lambda env: env[BOUND][late](*(partial(c, env) for c in compiled))
-            if not compiled:  # the usual shapes, without a list
-                return lambda env: env[BOUND][late]()
-            if len(compiled) == 1:
-                one, = compiled
-                return lambda env: env[BOUND][late](one(env))
-            if len(compiled) == 2:
-                one, two = compiled
-                return lambda env: env[BOUND][late](one(env), two(env))
-            return lambda env: env[BOUND][late](*[c(env) for c in compiled])
-        return lambda env: func(*[c(env) for c in compiled])
-    raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))
+    def write(self, node, constants: list, depth: int) -> str:
+        if depth > _DEPTH:  # a function of its own, called here
+            constants.append(self.function(node))
+            return f"_k{len(constants) - 1}(env)"
+
+        def constant(value) -> str:
+            constants.append(value)
+            return f"_k{len(constants) - 1}"
+
+        def inner(kid) -> str:
+            return self.write(kid, constants, depth + 1)
+
+        if isinstance(node, Token):
+            raise FormulaError(f"unexpected '{node}'", node.column)
+        kind = node.data
+        kids = [c for c in node.children if c is not None]
+        if kind in ("number", "string"):
+            return constant(literal(node))
+        if kind in ("true", "false"):
+            return "True" if kind == "true" else "False"
+        if kind == "name":
+            name = str(kids[0])
+            if self.allowed is not None and name not in self.allowed:
+                from .diagnostics import did_you_mean, one_of
+
+                raise FormulaError(f"unknown name '{name}' in formula", kids[0].column, len(name),
+                                   expected=one_of(self.allowed), hint=did_you_mean(name, self.allowed))
+            self.names.add(name)
+            record, dot, key = name.partition(".")
+            if dot and record in self.records:  # a chosen target's data, without looking the dotted name up
+                return f"env[{constant(record)}].data[{constant(key)}]"
+            return f"env[{constant(name)}]"
+        if kind == "neg":
+            return f"(-{inner(kids[0])})"
+        if kind == "not_":
+            return f"(not {inner(kids[0])})"
+        if kind in ("and_expr", "or_expr"):  # True or False, each part worked out only if needed
+            return f"bool({(' and ' if kind == 'and_expr' else ' or ').join(inner(k) for k in kids)})"
+        if kind in ("sum", "product", "comparison"):  # left to right (a comparison has one operator)
+            steps = list(zip(kids[1::2], kids[2::2]))
+            if len(steps) > _WIDTH:  # Python's compiler nests a chain as deep as it is long
+                parts = [(_BINARY[_operator(op)], self.function(arg)) for op, arg in steps]
+                return f"{constant(partial(_chain, self.function(kids[0]), parts))}(env)"
+            return f"({' '.join([inner(kids[0]), *(f'{_operator(op)} {inner(arg)}' for op, arg in steps)])})"
+        if kind == "call":
+            fname, *args = kids
+            if str(fname) not in self.functions:
+                from .diagnostics import did_you_mean, one_of
+
+                raise FormulaError(f"unknown function '{fname}'", fname.column, len(fname),
+                                   expected=one_of(self.functions), hint=did_you_mean(str(fname), self.functions))
+            func = self.functions[str(fname)]
+            written = [inner(a) for a in args]
+            if not isinstance(func, Late):
+                return f"{constant(func)}({', '.join(written)})"
+            if func.lazy:  # its arguments as functions, worked out when it asks
+                written = [f"(lambda: {w})" for w in written]
+            return f"env[{constant(BOUND)}][{constant(func.name)}]({', '.join(written)})"
+        raise FormulaError(f"a {kind} cannot be used in a formula", getattr(node.meta, "column", 1))
+
+
+def _chain(first, steps: list, env):
+    """A long chain of operators, left to right (``_Writer.write``)."""
+    value = first(env)
+    for op, arg in steps:
+        value = op(value, arg(env))
+    return value
+
+
+def _operator(token) -> str:
+    """An operator of the grammar, as this module writes it (one of ``_BINARY``'s)."""
+    for written in _BINARY:
+        if written == str(token):
+            return written
+    raise FormulaError(f"unknown operator '{token}'", getattr(token, "column", 1))
