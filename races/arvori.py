@@ -29,15 +29,15 @@ class HarnessTechnology(SkillPlugin):
              "trian_event": ("unit-moved", "unit-removed")}
 
     def token(self):
-        for token in self.game.tokens_by_kind.get(ENTANGLEMENT, {}).values():  # (asked at every phase 3)
-            if token.owner == self.owner:
-                return token
+        placed = self.game.tokens_by_kind.get(ENTANGLEMENT)  # (asked at every phase 3 and event)
+        if placed:
+            for token in placed.values():
+                if token.owner == self.owner:
+                    return token
         return None
 
     @hookimpl
-    def trian_options(self, game, player, phase):
-        if phase != "exploration-free":
-            return None
+    def trian_options(self, game, player, phase):  # (heard in "exploration-free" alone)
         token = self.token()
         if player != self.owner:
             return None if token is None else self._ransoms(player, token)
@@ -74,9 +74,16 @@ class HarnessTechnology(SkillPlugin):
         game = self.game
         if token is None or token.data.get("victim") != player or game.current.name != player:
             return None
-        ransom = game.param("entanglement.ransom", self.owner)
-        return {f"free ship @{_fmt(game, token.cell)} paying {'+'.join(c)}": partial(self._free, token.id, c)
-                for c in _combos(game.player(player).minerals, ransom)} or None
+        ransom, minerals = game.param("entanglement.ransom", self.owner), game.player(player).minerals
+        # the same minerals offer the same ransoms: kept by the game (asked after every action)
+        held = tuple(sorted((c, n) for c, n in minerals.items() if n > 0))
+        return game.kept((ENTANGLEMENT, "ransom", token.id, token.cell, ransom, held), self._ransom_options,
+                         token, ransom, minerals) or None
+
+    def _ransom_options(self, token, ransom: int, minerals) -> dict:
+        here = _fmt(self.game, token.cell)
+        return {f"free ship @{here} paying {'+'.join(c)}": partial(self._free, token.id, c)
+                for c in _combos(minerals, ransom)}
 
     def _free(self, token_id: int, combo) -> None:
         game = self.game
