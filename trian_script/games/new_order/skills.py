@@ -687,7 +687,7 @@ class SkillBook:
                 continue
             env = Scope(self.owner_env(player, skill, None), data)
             try:
-                holds = trigger.condition is None or trigger.condition(env)
+                holds = trigger.condition is None or trigger.condition.evaluate(env)
             except Exception as err:
                 _name_the_skill(err, skill, f"the condition of its trigger on {event}")
                 raise
@@ -789,7 +789,7 @@ class SkillBook:
                 if token.id not in game.special_tokens:
                     return  # the token is gone (a bomb that exploded)
                 here = Scope(env, {"token": own, area.enters: piece})
-                if area.condition is None or area.condition(here):
+                if area.condition is None or area.condition.evaluate(here):
                     game.note(f"{player}'s {area.token} at {fmt(token.cell)} acts on {piece.text}")
                     self.credited(player, skill.name, run_effects, game, player, skill, area.effects, here, {})
 
@@ -832,7 +832,7 @@ class SkillBook:
                     env = Scope(env, names)
                 if action.choices:
                     out.update(self._choice_options(me, skill, index, action, env, names))
-                elif action.condition is None or action.condition(env):
+                elif action.condition is None or action.condition.evaluate(env):
                     text = f"use {skill.name}" + (f" {index + 1}" if len(skill.actions) > 1 else "")
                     out[text] = partial(self._use, me, skill, index, names)
         except Exception as err:
@@ -855,7 +855,7 @@ class SkillBook:
                         names: dict | None = None) -> dict:
         """One option per target of each choice (``choose stake from mineral-sets(5)``), its text
         the action's label with the targets' words (``risk blue+red+red+red+red``)."""
-        if action.early and not action.condition(env):
+        if action.early and not action.condition.evaluate(env):
             return {}  # a condition on the owner alone is asked once, before the targets
         bound = {BOUND: env[BOUND]}  # (each scope below holds the functions: read per target, at once)
         if len(action.choices) == 1:  # most actions: one choice, its targets are the combinations
@@ -876,7 +876,7 @@ class SkillBook:
         for picked in combinations:
             if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
-            if late and not action.condition(Scope(env, picked)):
+            if late and not action.condition.evaluate(Scope(env, picked)):
                 continue
             if action.plain_label:  # (most labels: the targets' words, without a wrapper each)
                 text = action.label.format_map({name: target.text for name, target in picked.items()})
