@@ -310,12 +310,7 @@ def _listed_once(game, key: tuple, source, *args) -> list:
     choose from the same targets (the Interstellar's moves), and a target chosen from a source
     listed once is the same object, so a source that reads it is listed once too. Callers do not
     change the list."""
-    key = (*key, *args)
-    try:
-        hash(key)
-    except TypeError:  # an argument that is no key (a plain dict): asked afresh
-        return source(*args)
-    return game.skills.once_per_listing(key, source, *args)
+    return game.skills.once_per_listing((*key, *args), source, *args)  # (an argument that is no key: asked afresh)
 
 
 from .skill_pieces import (evade, gather, is_ship_like, move_token_as_ship, settle, settle_places,  # noqa: E402

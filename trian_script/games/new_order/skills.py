@@ -883,7 +883,9 @@ class SkillBook:
             else:
                 words = {name: _Words(target) for name, target in picked.items()}
                 text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            out[" ".join(text.split())] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
+            if "  " in text or text[-1:] == " " or text[:1] == " " or not text.isprintable():
+                text = " ".join(text.split())  # an empty word (``how`` = ""), a tab: one space between words
+            out[text] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
     def functions(self, what: str, player: str, make, *args) -> dict:
@@ -899,7 +901,10 @@ class SkillBook:
         change meanwhile), every time otherwise."""
         if not self._listing:
             return make(*args)
-        known = self._listed.get(key, _UNKNOWN)
+        try:
+            known = self._listed.get(key, _UNKNOWN)
+        except TypeError:  # a key with an argument that is no key (a plain dict): asked afresh
+            return make(*args)
         if known is _UNKNOWN:
             known = self._listed[key] = make(*args)
         return known
