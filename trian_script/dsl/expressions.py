@@ -126,16 +126,17 @@ def literal(node):
     return None
 
 
-# A formula compiles to one Python function: its tree is written as one expression over ``env``,
-# whose every value taken from the formula (a name, a string, a number, a function) is a constant
-# the function is made with (``_k0``, ``_k1``…), so the source holds only the words written here.
-# One function runs a condition several times faster than a closure per node. A deep tree is cut
-# into functions of at most ``_DEPTH`` levels (Python's parser nests only so far).
-_DEPTH, _WIDTH = 24, 16
-_BUILTINS = {"bool": bool}
+_DEPTH, _WIDTH = 24, 16  # the levels of one function's expression, the operators of one chain
+_BUILTINS = {"bool": bool}  # all that the written source calls by name
 
 
 class _Writer:
+    """A formula's tree written as one Python expression over ``env`` and compiled to one function:
+    every value taken from the formula (a name, a string, a number, a function) is a constant the
+    function is made with (``_k0``, ``_k1``…), so the source holds only the words written here. One
+    function runs a condition several times faster than a closure per node. A deep tree is cut into
+    functions of at most ``_DEPTH`` levels (Python's parser nests only so far)."""
+
     def __init__(self, names: set[str], allowed: set[str] | None, functions: dict, records: frozenset[str]):
         self.names, self.allowed, self.functions, self.records = names, allowed, functions, records
 
