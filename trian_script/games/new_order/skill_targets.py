@@ -149,10 +149,15 @@ def sources(game, player: str) -> dict:
         ships, tokens = game.ships, game.skills.once_per_listing("ship-like-cells", ship_like_cells, game)
         return any(c in ships or c in tokens for c in cells)
 
+    def ship_on(cell) -> bool:
+        """``ships_at`` of one cell (asked of every tile a choice may take)."""
+        return cell in game.ships or (bool(game.special_tokens) and cell in game.skills.once_per_listing(
+            "ship-like-cells", ship_like_cells, game))
+
     # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
     # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
     later = {"exmitted": lambda facts: facts["cell"] in exmitted and game.exmitter_reach(facts["cell"]),
-             "ship": lambda facts: ships_at((facts["cell"],)),
+             "ship": lambda facts: ship_on(facts["cell"]),
              "ship-near": lambda facts: ships_at((facts["cell"], *game.board.grid.neighbours(facts["cell"])))}
 
     def place(cell, region, **more) -> Facts:
