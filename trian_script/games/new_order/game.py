@@ -494,7 +494,7 @@ class NewOrder(Game):
         else:
             found = self._kept_reach(cell, ship.region, steps, barred, reach)
         # a move ends in outer space, never on a ship nor on a ship-like token (NO-3.3.6)
-        ships, tokens = self.ships, self.skills.once_per_listing("ship-like-cells", ship_like_cells, self)
+        ships, tokens = self.ships, ship_like_cells(self)
         return {other: linked for other, linked in found if other not in ships and other not in tokens}
 
     def _kept_reach(self, cell: Cell, region: int, steps: int, barred: frozenset, reach: set) -> list:

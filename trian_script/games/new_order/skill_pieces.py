@@ -43,7 +43,13 @@ def _ship_like_tokens(game) -> tuple:
 
 
 def ship_like_cells(game) -> set:
-    """The tiles where a ship-like token stands (a ship for every player)."""
+    """The tiles where a ship-like token stands (a ship for every player): worked out once while a
+    decision's options are listed (asked of every tile a choice may take), every time otherwise;
+    callers do not change it."""
+    return game.skills.once_per_listing("ship-like-cells", _ship_like_cells, game)
+
+
+def _ship_like_cells(game) -> set:
     return {t.cell for t in ship_like_tokens(game)}
 
 

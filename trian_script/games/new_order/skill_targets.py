@@ -146,13 +146,12 @@ def sources(game, player: str) -> dict:
 
     def ships_at(cells) -> bool:
         """Whether a ship or a ship-like token stands on any of ``cells``."""
-        ships, tokens = game.ships, game.skills.once_per_listing("ship-like-cells", ship_like_cells, game)
+        ships, tokens = game.ships, ship_like_cells(game)
         return any(c in ships or c in tokens for c in cells)
 
     def ship_on(cell) -> bool:
-        """``ships_at`` of one cell (asked of every tile a choice may take)."""
-        return cell in game.ships or (bool(game.special_tokens) and cell in game.skills.once_per_listing(
-            "ship-like-cells", ship_like_cells, game))
+        """``ships_at`` of one cell, without a tuple (asked of every tile a choice may take)."""
+        return cell in game.ships or (bool(game.special_tokens) and cell in ship_like_cells(game))
 
     # what a place's data says when read: ``exmitted`` (in an exmitter's reach), ``ship`` (a ship
     # stands there), ``ship-near`` (a ship there or on a tile sharing an edge)
