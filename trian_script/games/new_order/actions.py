@@ -497,11 +497,17 @@ def protected(game, cell, me: str) -> bool:
         and ship.player == emissary.player
 
 
-def _emissary_targets(game, origin):
+def _emissary_targets(game, origin) -> list:
+    """Where any emissary of the owner of the one on ``origin`` may go: the same for each of
+    them (the places of emissaries are taken), so worked out once while options are listed."""
     owner = game.emissaries[origin].player
+    return game.skills.once_per_listing(("emissary-targets", owner), _emissary_destinations, game, owner)
+
+
+def _emissary_destinations(game, owner: str) -> list:
     board = game.board
     # asked once, not per tile: where emissaries stand, the exmitters' reach, tokens working as teleports
-    taken = {origin, *game.emissaries, *game.exmitted_for(owner)}
+    taken = {*game.emissaries, *game.exmitted_for(owner)}
     kinds = token_kinds(game.ruleset, "works-as", "teleport")
     taken |= {t.cell for kind in kinds for t in game.tokens_of_kind(kind)}
     out = []
@@ -563,8 +569,17 @@ def ship_targets(game, origin, owner: str | None = None) -> list:
     from .skill_pieces import ship_like_cells
 
     owner = owner or game.ships[origin].player
+    if origin in game.ships or origin in ship_like_cells(game):  # (always, but for a plugin's question)
+        # the same for each of the owner's ships, whose places are taken: once while options are listed
+        return game.skills.once_per_listing(("ship-targets", owner), _ship_destinations, game, owner)
+    return [place for place in _ship_destinations(game, owner) if place[0] != origin]
+
+
+def _ship_destinations(game, owner: str) -> list:
+    from .skill_pieces import ship_like_cells
+
     # asked once, not per tile: where ships and ship-like tokens stand, the exmitters' reach
-    taken = {origin, *game.ships, *ship_like_cells(game), *game.exmitted_for(owner)}
+    taken = {*game.ships, *ship_like_cells(game), *game.exmitted_for(owner)}
     out = []
     for cell, placed in sorted(game.board.cells.items()):
         if cell not in taken:

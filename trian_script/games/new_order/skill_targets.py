@@ -132,17 +132,22 @@ def sources(game, player: str) -> dict:
                     out.append(Target(f"{kind} @{fmt(cell)}", (("kind", kind), ("cell", cell))))
         return out
 
+    destinations: dict = {}  # (cell, region, label) -> its target: a place's words and data never change
+
+    def destination(place) -> Target:
+        cell, region, label = place
+        outpost = bool(game.board.cells[cell].face.regions[region].prop("outpost"))
+        known = destinations[place] = Target(f"@{fmt(cell)}" + (f" {label}" if label else ""),
+                                             {"cell": cell, "region": region, "outpost": outpost})
+        return known
+
     def teleport_targets_of(unit):
         """Where ``unit`` may be teleported to (NO-3.3.4 destinations, anywhere on the board)."""
         kind, origin = unit.get("kind"), unit.get("cell")
-        out = []
         found = token_teleport_targets(game, origin, unit.get("player")) if unit.get("token") is not None \
             else teleport_targets(game, kind, origin)
-        for cell, region, label in found:
-            outpost = bool(game.board.cells[cell].face.regions[region].prop("outpost"))
-            out.append(Target(f"@{fmt(cell)}" + (f" {label}" if label else ""),
-                              (("cell", cell), ("region", region), ("outpost", outpost))))
-        return out
+        known = destinations.get
+        return [known(place) or destination(place) for place in found]
 
     def ships_at(cells) -> bool:
         """Whether a ship or a ship-like token stands on any of ``cells``."""
