@@ -513,22 +513,38 @@ def _emissary_destinations(game, owner: str) -> list:
     out = []
     controllers: dict = {}  # area -> its controller, asked once per area (an area spans many tiles)
     barred = enemy_station_areas(game, owner)
-    for cell, placed in sorted(board.cells.items()):
+    cells, find, totals = board.cells, board.forest.find, board.forest.totals
+    for part in laid_parts(game, "emissary", _emissary_parts):
+        cell, index, _ = part
         if cell in taken:
             continue
-        for index, label in _emissary_parts(placed.face):
-            node = placed.nodes[index]
-            if node is not None:
-                root = board.forest.find(node)
-                if root in barred:
+        node = cells[cell].nodes[index]
+        if node is not None:
+            root = find(node)
+            if root in barred:
+                continue
+            if totals[root].closed:
+                if root not in controllers:
+                    controllers[root] = game.controller(board.area(root))
+                if controllers[root] not in (None, owner):
                     continue
-                if board.forest.totals[root].closed:
-                    if root not in controllers:
-                        controllers[root] = game.controller(board.area(root))
-                    if controllers[root] not in (None, owner):
-                        continue
-            out.append((cell, index, label))
+        out.append(part)
     return out
+
+
+def laid_parts(game, piece: str, parts_of) -> list:
+    """(cell, region, label) of the parts of every laid tile where a ``piece`` may arrive
+    (``parts_of(face)``: (region, label) of a face), tile by tile in order: kept until a tile is
+    laid (a laid tile never changes), since teleports ask for the whole board."""
+    known = game.__dict__.get("_laid_parts")
+    if known is None:
+        known = game._laid_parts = {}
+    cells = game.board.cells
+    entry = known.get(piece)
+    if entry is None or entry[0] != len(cells):
+        entry = known[piece] = (len(cells), [(cell, index, label) for cell, placed in sorted(cells.items())
+                                             for index, label in parts_of(placed.face)])
+    return entry[1]
 
 
 def _emissary_parts(face) -> list:
@@ -580,11 +596,7 @@ def _ship_destinations(game, owner: str) -> list:
 
     # asked once, not per tile: where ships and ship-like tokens stand, the exmitters' reach
     taken = {*game.ships, *ship_like_cells(game), *game.exmitted_for(owner)}
-    out = []
-    for cell, placed in sorted(game.board.cells.items()):
-        if cell not in taken:
-            out += [(cell, index, label) for index, label in ship_parts(placed.face)]
-    return out
+    return [part for part in laid_parts(game, "ship", ship_parts) if part[0] not in taken]
 
 
 def ship_parts(face) -> list:

@@ -20,6 +20,7 @@ from ...immutable import shared
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from operator import attrgetter
 from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula, literal
@@ -389,17 +390,20 @@ class SkillBook:
         self._listed: dict = {}
         self._unkept = 0  # how many parameter values were not kept or counted a skill's change (``derived``)
         self._functions: dict = {}  # functions bound to this game (``functions``, ``_unlock_option``)
+        self._written: dict = {}  # (skill, action) -> {the targets' words: the option's text} (``_choice_options``)
         self._asking: set = set()  # ``while`` conditions being worked out (one may read its own parameter)
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_functions"] = {}  # closures over this game: a copy or a pickle makes its own
+        state["_written"] = {}  # (texts, made again when asked)
         return state
 
     def let_go(self) -> None:
         """The game is over (``Game._let_go``): the functions and offers bound to it are made again
         when asked."""
         self._functions = {}
+        self._written = {}
 
     # -- setup and evolution --------------------------------------------------------------
     def seat(self, player: str, race: Race) -> None:
@@ -873,18 +877,25 @@ class SkillBook:
         out = {}
         late = action.condition is not None and not action.early
         spans = self.owned[me].spans if action.limit_for else None
+        written = None
+        if action.plain_label:  # (most labels) the text is the targets' words: kept per words in this game
+            written = self._written.get((skill.name, index))
+            if written is None:
+                written = self._written[(skill.name, index)] = {}
         for picked in combinations:
             if spans and spans[(action.limit, skill.name, "for", picked[action.limit_for].text)]:
                 continue  # that target had its turn (``once per turn for unit``), whichever action it was
             if late and not action.condition.evaluate(Scope(env, picked)):
                 continue
-            if action.plain_label:  # (most labels: the targets' words, without a wrapper each)
-                text = action.label.format_map({name: target.text for name, target in picked.items()})
+            if written is not None:
+                words = tuple(map(_TEXT, picked.values()))
+                text = written.get(words)
+                if text is None:
+                    text = written[words] = _one_spaced(action.label.format_map(dict(zip(picked, words))))
             else:
                 words = {name: _Words(target) for name, target in picked.items()}
-                text = action.label.format(**words) if action.label else f"use {skill.name} " + " ".join(words.values())
-            if "  " in text or text[-1:] == " " or text[:1] == " " or not text.isprintable():
-                text = " ".join(text.split())  # an empty word (``how`` = ""), a tab: one space between words
+                text = _one_spaced(action.label.format(**words) if action.label
+                                   else f"use {skill.name} " + " ".join(words.values()))
             out[text] = partial(self._use, me, skill, index, {**names, **picked} if names else picked)
         return out
 
@@ -1184,6 +1195,16 @@ def token_emissary_at(game, player: str, kind: str, cell) -> bool:
     Interstellar, a Slave-minion: the token keeps that emissary in its data)."""
     emissary = game.emissaries.get(cell)
     return emissary is not None and any(t.data.get("emissary") is emissary for t in game.tokens_of(player, kind))
+
+
+_TEXT = attrgetter("text")  # a target's words
+
+
+def _one_spaced(text: str) -> str:
+    """An option's text with one space between words (an empty word, ``how`` = "", or a tab)."""
+    if "  " in text or text[-1:] == " " or text[:1] == " " or not text.isprintable():
+        return " ".join(text.split())
+    return text
 
 
 class _Words:
