@@ -126,11 +126,11 @@ def _ship_moves(game, token, steps) -> list:
     placed = game.special_tokens.get(token.get("token"))
     if placed is None or placed.data.get("fixed") or not is_ship_like(game, placed.kind):
         return []  # a token that settled as an emissary is no ship
-    fmt, region = game.board.grid.format_cell, placed.data.get("region")
+    fmt, region, exmitted = game.board.grid.format_cell, placed.data.get("region"), game.exmitted
     reach = game.ship_destinations(placed.cell, Ship(placed.owner, placed.kind, region), int(steps))
     later = {"enemy-near": partial(_enemy_near, game, placed.owner)}
-    return [Target(f"@{fmt(cell)}", Facts.of({"cell": cell, "region": there, "exmitted": game.exmitter_reach(cell)}, later))
-            for cell, there in sorted(reach.items())]
+    return [Target(f"@{fmt(cell)}", Facts.of({"cell": cell, "region": there, "exmitted": cell in exmitted}, later))
+            for cell, there in sorted(reach.items())]  # (``exmitted``: ``game.exmitter_reach(cell)``)
 
 
 def _enemy_near(game, owner: str, facts) -> bool:

@@ -25,7 +25,7 @@ from string import Formatter
 
 from ...dsl.expressions import BOUND, LAZY, Formula, Late, compile_formula, literal
 from ...dsl.parser import lark_parser
-from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_cells, ship_like_tokens,
+from .skill_targets import (CONDITION_GUARDS, GUARDS, PER_TILE, SOURCES, Target, ship_like_tokens,
                             sources, target_effects, target_values, token_on)
 
 # Parameters that are not ruleset values, with their defaults (skills and plugins may add more).
@@ -770,7 +770,7 @@ class SkillBook:
         """An area's field (``edge``, a radius, ``param("decoy.field")``…) for its owner: when it
         reads the owner's parameters alone, it is kept with them (``derived``: a new skill, a
         change that starts or ends, works it out again)."""
-        if not area.field.names <= OwnerEnv.WORDS.keys():  # (it reads the owner's credits…: asked each time)
+        if not area.field.names <= _WORDS:  # (it reads the owner's credits…: asked each time)
             return self._work_out_field(player, skill, area)
         return self.derived(player, ("field", skill.name, skill.areas.index(area)), self._work_out_field,
                             player, skill, area)
@@ -998,7 +998,7 @@ class SkillBook:
 def _ship_in(game, cell, field) -> bool:
     """Whether a ship or a ship-like token stands in the field of a token on ``cell``."""
     cells = _field_set(game.board.grid, cell, _field_key(field))
-    return not game.ships.keys().isdisjoint(cells) or not ship_like_cells(game).isdisjoint(cells)
+    return not game.ships.keys().isdisjoint(cells) or any(t.cell in cells for t in ship_like_tokens(game))
 
 
 @lru_cache(maxsize=65536)
@@ -1097,6 +1097,9 @@ class OwnerEnv(dict):
         "current": lambda env, me: env.game.current.name,
         "uses-this-turn": lambda env, me: env.owned.uses[(env.skill.name, env.index)] if env.index is not None else 0,
     }
+
+
+_WORDS = frozenset(OwnerEnv.WORDS)  # the names that are themselves, as a set (``SkillBook._field``)
 
 
 def _changed_by(key, parameters: set) -> bool:
