@@ -30,8 +30,8 @@ class NewOrder(Game):
     # the three phases of NO-3; the game's finer steps (gain, draw, place) belong to one of them
     PHASE_OF = {"extraction": "extraction", "gain": "extraction", "draw": "expansion", "place": "expansion",
                 "exploration": "exploration", "over": None}
-    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_laid_parts", "_kept", "_after_the_action", "tokens_by_kind",
-              "_ship_like")
+    CACHES = (*Game.CACHES, "_space_links", "_reaches", "_laid_parts", "_kept", "_after_the_action",
+              "tokens_by_kind", "_ship_like")
 
     @staticmethod
     def compile_content(defs) -> tuple[dict, dict, dict]:
