@@ -25,11 +25,13 @@ def plunder(game) -> None:
         if totals.kind != "system" or not totals.closed:
             continue
         area = game.board.area(root)
+        corvettes = Counter(s.player for c in area.tiles if (s := game.ships.get(c))
+                            and game.has_property(s.kind, "plunders"))
+        if not corvettes:
+            continue  # (most systems: nobody to plunder it, so its controller is not asked)
         victim = game.controller(area)
         stations = {e.station for p, e in game.units_in(area) if p == victim} if victim else set()
         if stations - {None}:
-            corvettes = Counter(s.player for c in area.tiles if (s := game.ships.get(c))
-                                and game.has_property(s.kind, "plunders"))
             best = "space-station" if "space-station" in stations else "research-station"
             plundered.append((area, victim, best, corvettes))
     for index in game.turn_order:
