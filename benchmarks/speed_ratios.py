@@ -8,8 +8,9 @@ ratios of interleaved measurements much less):
    random players, with every tile of the tileset counted 8 times; goal: big / normal <= 1.3;
 3. early vs late: CPU microseconds per decision in the first and the last fifth of each game; goal:
    late / early not above 1 (plus noise); the options per decision are printed beside, since a
-   decision late in a game offers more (more ships to move, more places to reach), and so is the
-   same ratio over decisions alike (the same kind, as many options).
+   decision late in a game offers more (more ships to move, more places to reach), and so are the
+   same ratio without each game's last choice (which also scores the end of the game) and over
+   decisions alike (the same kind, as many options).
 
     .venv/bin/python benchmarks/speed_ratios.py
     .venv/bin/python benchmarks/speed_ratios.py --rounds 7 --only first-release
@@ -150,17 +151,22 @@ def early_late_ratio(rounds: int, games: int, names: list[str]) -> None:
     for name in names:
         ruleset = load_ruleset(name)
         fifths: list[list[tuple[float, int, str]]] = [[] for _ in range(5)]
+        last_choices = []  # each game's last choice, which also scores the end of the game
         for r in range(rounds):
             for times in decision_times(ruleset, games, 1 + 1000 * r):
                 for i, measured in enumerate(times):
                     fifths[i * 5 // len(times)].append(measured)
+                last_choices.append(times[-1][0])
         means = [1e6 * statistics.fmean(t for t, _, _ in f) for f in fifths]
+        late_without_end = 1e6 * (sum(t for t, _, _ in fifths[-1]) - sum(last_choices)) / (len(fifths[-1]) - len(last_choices))
         options = [statistics.fmean(n for _, n, _ in f) for f in fifths]
         print(f"{name}, 4 players, random: per fifth of the game ({rounds * games} games), microseconds per "
               "decision / options per decision")
         print("  " + "   ".join(f"{m:6.1f}/{n:4.1f}" for m, n in zip(means, options))
               + f"   late / early {means[-1] / means[0]:.2f}x   (goal: not above 1, plus noise; "
               f"the options grow {options[-1] / options[0]:.2f}x)")
+        print(f"  without each game's last choice (the end-of-game scoring, {1e6 * statistics.fmean(last_choices):.0f} "
+              f"microseconds): late / early {late_without_end / means[0]:.2f}x")
         print(f"  decisions of the same kind with as many options: late / early {alike_ratio(*fifths[::4]):.2f}x")
 
 
