@@ -378,6 +378,7 @@ class ShipBattle(_Picks):
             game.note("  tie: both ships return")
             game.return_ship(mine)
             game.return_ship(enemy)
+            game.then(*game.area_steps([mine, enemy], self.attacker))  # an emissary they blocked (NO-4.7)
             self._next()
             return
         winner, loser = (mine, enemy) if totals[a] > totals[d] else (enemy, mine)
@@ -392,6 +393,7 @@ class ShipBattle(_Picks):
         game.player(owner).minerals.update(drawn)
         game.note(f"  {owner} wins and draws {sum(drawn.values())} minerals")
         game.emit("battle-won", owner, battle="ships", winner=owner, loser=loser_owner, unit=game.ships[winner].kind)
+        game.then(*game.area_steps([loser], self.attacker))  # an emissary the loser blocked (NO-4.7)
         self._next()
 
     def _next(self) -> None:

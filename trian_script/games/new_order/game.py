@@ -601,20 +601,28 @@ class NewOrder(Game):
 
         ``actor`` caused the change and attacks; a player of ``also`` (the owner of an enemy ship
         that ``actor`` teleported) then attacks whatever pairs ``actor``'s ships are not in."""
-        from .events import start_emissary_battle
-
         steps = []
         for attacker in (actor, *also):
             if self.ship_pairs(attacker):
                 steps.append(partial(self._ship_battle, attacker))
+        self.then(*steps, *self.area_steps(cells, actor))
+
+    def area_steps(self, cells, actor: str) -> list:
+        """The emissary battles and changes of control that units arriving on or leaving ``cells``
+        cause in the closed nebulas and systems there (NO-4.6, NO-4.7): an emissary unblocked
+        because the Corvette on its tile moved, lost a battle or was sent home by an exmitter
+        fights, or takes control. ``actor`` caused the change and attacks."""
+        from .events import start_emissary_battle
+
         waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
         find, totals, placed = self.board.forest.find, self.board.forest.totals, self.board.cells
         roots = {root for c in cells if c in placed for n in placed[c].nodes if n is not None
                  if (root := find(n)) not in waiting and totals[root].closed and totals[root].kind in ("nebula", "system")}
+        steps = []
         for root in sorted(roots):
             steps.append(partial(start_emissary_battle, self, root, actor))
             steps.append(partial(self._update_control_of, root))
-        self.then(*steps)
+        return steps
 
     def _ship_battle(self, actor: str) -> None:
         from .battles import ShipBattle
@@ -674,8 +682,7 @@ class NewOrder(Game):
         closed = self.board.place(tile, face, cell, rotation)
         self.drawn, self.placed_cell = None, cell
         self.note(f"{self.current.name} places {tile.id} ({face.name}) at {self.board.grid.format_cell(cell)}")
-        if face.prop_total("exmitter"):
-            self._exmit(cell)
+        sent_home = self._exmit(cell) if face.prop_total("exmitter") else ()
         self.emit("tile-placed", self.current.name, player=self.current.name, cell=cell,
                   teleport=face.prop_total("teleport"), exmitter=face.prop_total("exmitter"),
                   outpost=face.prop_total("outpost"))
@@ -684,17 +691,25 @@ class NewOrder(Game):
         # NO-4: the events wait; the player resolves them before or after the phase-3 action
         self.pending_closed = closed
         self.phase = "exploration"
+        # an emissary the exmitter unblocked (its Corvette sent home), or whose rival it sent home,
+        # fights or takes control now; the areas this tile closed wait for their events
+        self.then(*self.area_steps(sent_home, self.current.name))
 
-    def _exmit(self, cell: Cell) -> None:
-        """An exmitter sends every emissary and ship in its reach home; stations stay (tile description)."""
+    def _exmit(self, cell: Cell) -> list[Cell]:
+        """An exmitter sends every emissary and ship in its reach home; stations stay (tile
+        description). Returns the tiles it emptied."""
         reach = self.reach(cell, "radius.exmitter")
         self.exmitted.update(reach)  # and keeps units out of it for the rest of the game
+        sent_home = []
         for other in reach:
             emissary = self.emissaries.get(other)
             if emissary and emissary.station is None and not self.param("exmitter.immune", emissary.player):
                 self.return_emissary(other)
+                sent_home.append(other)
             if other in self.ships and not self.param("exmitter.immune", self.ships[other].player):
                 self.return_ship(other)
+                sent_home.append(other)
+        return sent_home
 
     def resolve_events(self) -> None:
         """Score and settle the areas closed this turn (NO-4.1–4.3, 4.6, 4.7)."""

@@ -138,8 +138,9 @@ def _setup(game: Game, d: dict, where: Position) -> None:
     if "first" in d:
         if d["first"] not in names:
             raise ScenarioFailure(where, f"first = {d['first']}: not a seat ({', '.join(names)})")
-        first = names.index(d["first"])
-        game.turn_order = [(first + k) % len(names) for k in range(len(names))]
+        # the game's own order of turns (a team game alternates teams, DX-7.4), from that seat
+        start = game.turn_order.index(names.index(d["first"]))
+        game.turn_order = game.turn_order[start:] + game.turn_order[:start]
         game.current_index = 0
     for player, skills in d.get("unlocked", {}).items():
         _player(game, player, where)
@@ -266,6 +267,11 @@ def _put(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, f"{'no' if not candidates else 'more than one'} region for a {want} there",
                               ["name it: " + ", ".join(region_name(regions, i) for i, r in enumerate(regions) if want in r.holds)])
     region = candidates[0]
+    for piece in {unit, want} - {"ship"}:  # a station stands on an emissary: both come from the supply
+        plural = "emissaries" if piece == "emissary" else piece + "s"
+        if player.supply[plural] <= 0:
+            raise ScenarioFailure(step.position, f"{player.name} has no {piece} left in the supply to put",
+                                  [f"give them one: supply = {{{player.name}: {{{plural}: 1}}}}"])
     if want == "ship":
         game.put_ship(player, cell, unit, region)
     else:
