@@ -139,10 +139,8 @@ class Deluxe(NewOrder):
     def prompt_now(self) -> str:
         return actions.PROMPTS[self.phase]
 
-    def place(self, face_index, cell, rotation) -> None:
-        super().place(face_index, cell, rotation)
-        if self.board.cells[cell].face.prop_total("exmitter"):
-            self._settle(self.reach(cell, "radius.exmitter"))
+    def exmitter_placed(self, cell, sent_home) -> None:
+        self._settle(self.reach(cell, "radius.exmitter"))
 
     def action_done(self) -> None:
         self.then(self._count_action)

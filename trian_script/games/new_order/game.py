@@ -682,7 +682,8 @@ class NewOrder(Game):
         closed = self.board.place(tile, face, cell, rotation)
         self.drawn, self.placed_cell = None, cell
         self.note(f"{self.current.name} places {tile.id} ({face.name}) at {self.board.grid.format_cell(cell)}")
-        sent_home = self._exmit(cell) if face.prop_total("exmitter") else ()
+        exmitter = face.prop_total("exmitter")
+        sent_home = self._exmit(cell) if exmitter else []
         self.emit("tile-placed", self.current.name, player=self.current.name, cell=cell,
                   teleport=face.prop_total("teleport"), exmitter=face.prop_total("exmitter"),
                   outpost=face.prop_total("outpost"))
@@ -691,8 +692,13 @@ class NewOrder(Game):
         # NO-4: the events wait; the player resolves them before or after the phase-3 action
         self.pending_closed = closed
         self.phase = "exploration"
-        # an emissary the exmitter unblocked (its Corvette sent home), or whose rival it sent home,
-        # fights or takes control now; the areas this tile closed wait for their events
+        if exmitter:
+            self.exmitter_placed(cell, sent_home)
+
+    def exmitter_placed(self, cell: Cell, sent_home: list[Cell]) -> None:
+        """After an exmitter tile is laid: an emissary it unblocked (its Corvette sent home), or
+        whose rival it sent home, fights or takes control now (NO-4.7); the areas the tile closed
+        wait for their events."""
         self.then(*self.area_steps(sent_home, self.current.name))
 
     def _exmit(self, cell: Cell) -> list[Cell]:
