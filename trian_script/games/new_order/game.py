@@ -685,7 +685,7 @@ class NewOrder(Game):
         exmitter = face.prop_total("exmitter")
         sent_home = self._exmit(cell) if exmitter else []
         self.emit("tile-placed", self.current.name, player=self.current.name, cell=cell,
-                  teleport=face.prop_total("teleport"), exmitter=face.prop_total("exmitter"),
+                  teleport=face.prop_total("teleport"), exmitter=exmitter,
                   outpost=face.prop_total("outpost"))
         for area in closed:
             self.closed_counts[area.kind] += 1

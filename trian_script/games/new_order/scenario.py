@@ -267,7 +267,8 @@ def _put(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, f"{'no' if not candidates else 'more than one'} region for a {want} there",
                               ["name it: " + ", ".join(region_name(regions, i) for i, r in enumerate(regions) if want in r.holds)])
     region = candidates[0]
-    for piece in {unit, want} - {"ship"}:  # a station stands on an emissary: both come from the supply
+    # a station stands on an emissary: both come from the supply (the emissary named first)
+    for piece in dict.fromkeys((want, unit) if want == "emissary" else (unit,)):
         plural = "emissaries" if piece == "emissary" else piece + "s"
         if player.supply[plural] <= 0:
             raise ScenarioFailure(step.position, f"{player.name} has no {piece} left in the supply to put",
