@@ -9,8 +9,8 @@ no piece from the emissary supply.
 """
 from functools import partial
 
-from trian_script.games.new_order.actions import (expeditions, region_name, send_emissary, teleports, teleport,
-                                                  teleport_targets)
+from trian_script.games.new_order.actions import (enemy_station_areas, expeditions, region_name, send_emissary,
+                                                  teleport, teleport_targets, teleports, token_works_as)
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 MINION = "slave-minion"
@@ -24,7 +24,8 @@ def _minion_region(region) -> bool:
 def minion_targets(game, cell, region: int, vacated=None) -> list:
     """(cell, region) where a Slave-minion may go with the emissary arriving on ``cell``/``region``:
     an empty nebula part or planet edge-adjacent to ``cell``, or on any empty tile of the nebula or
-    system that emissary went into; never on an exmitter tile or in its radius (as an expedition)."""
+    system that emissary went into; never on an exmitter tile or in its radius, nor on a teleport
+    tile (as an expedition)."""
     board = game.board
     found = set()
     for other in board.grid.neighbours(cell):
@@ -39,8 +40,21 @@ def minion_targets(game, cell, region: int, vacated=None) -> list:
                 node = placed.nodes[i]
                 if _minion_region(r) and node is not None and board.forest.find(node) == area.id:
                     found.add((other, i))
+    # where the emissary goes, and areas this turn's tile closes (their battles are to come), it
+    # may follow; elsewhere, as a regular emissary (NO-3.3.4): not where another player's station
+    # stands (p. 18) nor into a closed area another player controls
+    joined = {area.id} if area is not None else set()
+    joined |= {a.id for a in game.pending_closed}
+    barred = enemy_station_areas(game, game.current.name)
     return sorted((c, i) for c, i in found
-                  if c != cell and (c not in game.emissaries or c == vacated) and not game.exmitter_reach(c))
+                  if c != cell and (c not in game.emissaries or c == vacated) and not game.exmitter_reach(c)
+                  and not token_works_as(game, c, "teleport") and _may_enter(game, c, i, barred, joined))
+
+
+def _may_enter(game, cell, region: int, barred: set, joined: set) -> bool:
+    area = game.region_area(cell, region)
+    return area is None or area.id in joined or (
+        area.id not in barred and not (area.closed and game.controller(area) not in (None, game.current.name)))
 
 
 class SlaveMinion(SkillPlugin):

@@ -164,7 +164,6 @@ class Deluxe(NewOrder):
                "planets": area.props.get("planet", 0)}
         formula = rs.formula(f"closing.{area.kind}")
         amount, why = int(formula(env)), f"{area.kind} at {self.area_name(area)}: {formula.explain(env)}"
-        self.closed_counts[area.kind] += 1
         if area.kind == "space":
             self.score(closer, amount, "area", f"{why} = {amount} VP")
             return

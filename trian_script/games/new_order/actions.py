@@ -308,20 +308,29 @@ def _after_the_action_now(game) -> dict:
 
 
 def withdrawals(game) -> dict:
-    """NO-4.4: after closing an area on your turn where only your emissaries are, take any back.
-    Another player's emissary there, even a blocked one, forbids it (p. 13: "if there are enemy
-    units in the nebula or planetary system you're closing, they remain in place")."""
+    """NO-4.4: after closing a nebula or a system on your turn where only your emissaries are, take
+    any of them back, also one that arrived after the closing was resolved, which took control and
+    its token at once and keeps the token ([DECISION] under NO-4.4); outer space, never controlled,
+    keeps them: the rulebook gives this to nebulas and systems alone, p. 13. Another
+    player's emissary there, even a blocked one, forbids it (p. 13: "if there are enemy units in the
+    nebula or planetary system you're closing, they remain in place")."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
     for root in game.resolved_closed:
         area = game.board.area(root)
-        if not game.units_in(area) or _others_there(game, area, me):
+        if area.kind not in ("nebula", "system") or not game.units_in(area) or _others_there(game, area, me):
             continue
         for cell in sorted(area.tiles):
             emissary = game.emissaries.get(cell)
-            if emissary and emissary.player == me and emissary.station is None:
+            if emissary and emissary.player == me and emissary.station is None and _in_area(game, cell, emissary, root):
                 out[f"withdraw emissary @{fmt(cell)}"] = partial(_withdraw, game, cell, area)
     return out
+
+
+def _in_area(game, cell, emissary, root: int) -> bool:
+    """Whether ``emissary`` on ``cell`` stands in the area ``root`` (a tile may hold parts of two)."""
+    node = game.board.cells[cell].nodes[emissary.region]
+    return node is not None and game.board.forest.find(node) == root
 
 
 def _others_there(game, area, me: str) -> bool:
@@ -356,7 +365,7 @@ def _expeditions(game) -> dict:
     fmt = game.board.grid.format_cell(cell)
     regions = game.board.cells[cell].face.regions
     # a token that works as a teleport makes its tile a teleport tile: no emissary there (p. 29)
-    if me.supply["emissaries"] and cell not in game.emissaries and not _token_works_as(game, cell, "teleport"):
+    if me.supply["emissaries"] and cell not in game.emissaries and not token_works_as(game, cell, "teleport"):
         for index, region in enumerate(regions):
             if "emissary" in region.holds:
                 out[f"expedition emissary @{fmt} {region_name(regions, index)}"] = partial(send_emissary, game, cell, index)
@@ -466,7 +475,7 @@ def _teleports(game) -> dict:
             continue  # a ship that came onto a teleport this turn is teleported on a later turn (p. 12)
         # a teleport on the board teleports a ship that stands on it; a token that works as a
         # teleport (a Mobile Teleport) does the same (tile legend p. 29)
-        if game.board.cells[c].face.prop_total("teleport") or _token_works_as(game, c, "teleport"):
+        if game.board.cells[c].face.prop_total("teleport") or token_works_as(game, c, "teleport"):
             movers.append(("ship", c))
     out = {}
     for kind, origin in movers:
@@ -559,7 +568,7 @@ def _emissary_parts_of(face) -> list:
     return [(i, region_name(face.regions, i)) for i, r in enumerate(face.regions) if "emissary" in r.holds]
 
 
-def _token_works_as(game, cell, piece: str) -> bool:
+def token_works_as(game, cell, piece: str) -> bool:
     """Whether a special token on ``cell`` acts as a regular ``piece`` (a Mobile Teleport)."""
     kinds = token_kinds(game.ruleset, "works-as", piece)  # asked for every tile: most rulesets have none
     placed = game.tokens_by_kind

@@ -19,7 +19,8 @@ def trian_final_scoring(game):
 
 
 def plunder(game) -> None:
-    """NO-5.2: Corvettes in a closed system another player controls take credits from them."""
+    """NO-5.2: Corvettes in a closed system another player controls take credits from them (its
+    stations say how many, blocked ones too)."""
     plundered = []  # (system, its controller, their best station, Corvettes by owner)
     for root, totals in game.board.forest.totals.items():
         if totals.kind != "system" or not totals.closed:
@@ -29,9 +30,12 @@ def plunder(game) -> None:
                             and game.has_property(s.kind, "plunders"))
         if not corvettes:
             continue  # (most systems: nobody to plunder it, so its controller is not asked)
-        victim = game.controller(area)
-        stations = {e.station for p, e in game.units_in(area) if p == victim} if victim else set()
-        if stations - {None}:
+        owners = _station_owners(game, area)
+        # a Corvette on the station's own planet blocks it, so nobody controls the system, yet "the
+        # entire planetary system with this blocked planet is plundered" (tile legend p. 29)
+        victim = game.controller(area) or (next(iter(owners)) if len(owners) == 1 else None)
+        stations = owners.get(victim)
+        if stations:
             best = "space-station" if "space-station" in stations else "research-station"
             plundered.append((area, victim, best, corvettes))
     for index in game.turn_order:
@@ -46,3 +50,16 @@ def plunder(game) -> None:
             if amount:
                 game.score(victim, -amount, "plundered", f"{raider}: {formula.explain(env)}")
                 game.score(raider, amount, "plunder", f"{victim}'s {key} system: {formula.explain(env)} = {amount}¢")
+
+
+def _station_owners(game, area) -> dict[str, set]:
+    """player -> the stations they have standing in ``area``, blocked ones too (a blocked station
+    still stands there: rulebook p. 31, "research and space stations are affected by enemy Corvette
+    ships", and they are plundered)."""
+    cells, find, out = game.board.cells, game.board.forest.find, {}
+    for cell in sorted(area.tiles):
+        emissary = game.emissaries.get(cell)
+        if emissary is not None and emissary.station and (node := cells[cell].nodes[emissary.region]) is not None \
+                and find(node) == area.id:
+            out.setdefault(emissary.player, set()).add(emissary.station)
+    return out

@@ -614,14 +614,15 @@ class NewOrder(Game):
         fights, or takes control. ``actor`` caused the change and attacks."""
         from .events import start_emissary_battle
 
-        waiting = {a.id for a in self.pending_closed} | set(self.deferred_control)  # settled later
+        waiting = {a.id for a in self.pending_closed}  # resolved later, with their battles
         find, totals, placed = self.board.forest.find, self.board.forest.totals, self.board.cells
         roots = {root for c in cells if c in placed for n in placed[c].nodes if n is not None
                  if (root := find(n)) not in waiting and totals[root].closed and totals[root].kind in ("nebula", "system")}
         steps = []
         for root in sorted(roots):
             steps.append(partial(start_emissary_battle, self, root, actor))
-            steps.append(partial(self._update_control_of, root))
+            if root not in self.deferred_control:  # (that one is settled when the turn ends, NO-4.4)
+                steps.append(partial(self._update_control_of, root))
         return steps
 
     def _ship_battle(self, actor: str) -> None:

@@ -33,6 +33,9 @@ from ...engine.ruleset import load_ruleset
 from .state import UNIT_KINDS
 
 UNITS = {"emissary", "research-station", "space-station", "corvette", "rogue"}
+# the pieces a put station stands on, from the bottom: an emissary, then the stations below it
+STACKS = {"emissary": ("emissary",), "research-station": ("emissary", "research-station"),
+          "space-station": ("emissary", "research-station", "space-station")}
 
 
 class ScenarioFailure(AssertionError):
@@ -153,8 +156,14 @@ def _setup(game: Game, d: dict, where: Position) -> None:
             game.skills.add(player, game.ruleset.skills[name])
     for player, credits in d.get("credits", {}).items():
         _player(game, player, where).credits = credits
+    side, scored = getattr(game, "side", lambda name: name), {}
     for player, points in d.get("points", {}).items():  # a game's score, whatever it is called
-        setattr(_player(game, player, where), game.POINTS, points)
+        _player(game, player, where)
+        team = side(player)  # a team has one score (DX-7.4), kept by its first seat
+        if scored.setdefault(team, points) != points:
+            raise ScenarioFailure(where, f"points: {player} and its team's other seats share one score",
+                                  [f"give it once, e.g. points = {{{team}: {points}}}"])
+        setattr(game.player(team), game.POINTS, points)
     for player, tokens in d.get("tokens", {}).items():
         p = _player(game, player, where)
         game.token_bag += p.tokens
@@ -267,8 +276,10 @@ def _put(game: Game, step: Step) -> None:
         raise ScenarioFailure(step.position, f"{'no' if not candidates else 'more than one'} region for a {want} there",
                               ["name it: " + ", ".join(region_name(regions, i) for i, r in enumerate(regions) if want in r.holds)])
     region = candidates[0]
-    # a station stands on an emissary: both come from the supply (the emissary named first)
-    for piece in dict.fromkeys((want, unit) if want == "emissary" else (unit,)):
+    # a station stands on an emissary, a space station on a research station: all come from the
+    # supply (the emissary named first), as they all go back to it (``return_emissary``)
+    pieces = (unit,) if want == "ship" else STACKS[unit]
+    for piece in pieces:
         plural = "emissaries" if piece == "emissary" else piece + "s"
         if player.supply[plural] <= 0:
             raise ScenarioFailure(step.position, f"{player.name} has no {piece} left in the supply to put",
@@ -277,12 +288,14 @@ def _put(game: Game, step: Step) -> None:
         game.put_ship(player, cell, unit, region)
     else:
         game.put_emissary(player, cell, region)
-        if unit != "emissary":
-            player.supply[unit + "s"] -= 1
-            game.emissaries[cell].station = unit
-    area = game.region_area(cell, region)
-    if area is not None:
-        game.controllers[area.id] = game.controller(area)
+        for level in pieces[1:]:
+            player.supply[level + "s"] -= 1
+            game.emissaries[cell].station = level
+    # control as it stands now, in every area of the tile (a Corvette put there blocks an emissary)
+    for index in range(len(regions)):
+        area = game.region_area(cell, index)
+        if area is not None:
+            game.controllers[area.id] = game.controller(area)
     game.checkpoint()
 
 

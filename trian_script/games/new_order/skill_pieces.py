@@ -142,12 +142,12 @@ def settle_places(game, player: str, place) -> list:
     emissary, by the rules of an emissary arriving by teleport (NO-3.3.4): a planet or a nebula part
     that may hold an emissary, on a tile without one, not in a closed area another player controls
     nor in one that holds another player's station."""
-    from .actions import enemy_station_areas, region_name
+    from .actions import token_works_as, enemy_station_areas, region_name
     from .skill_targets import Target
 
     cell = place.get("cell")
-    if cell in game.emissaries or cell not in game.board.cells:
-        return []
+    if cell in game.emissaries or cell not in game.board.cells or token_works_as(game, cell, "teleport"):
+        return []  # (a token that works as a teleport makes a teleport tile: no emissary there, p. 29)
     regions, out = game.board.cells[cell].face.regions, []
     barred = enemy_station_areas(game, player)  # no emissary in an area with an enemy's station (p. 18)
     for index, region in enumerate(regions):

@@ -1345,10 +1345,14 @@ def effect_functions(game, player: str, skill: Skill) -> dict:
 
     def destroy(piece):
         token = game.special_tokens.get(piece.get("token")) if piece.get("token") is not None else None
+        cell = token.cell if token is not None else piece.get("cell")
         if token is not None:
             game.remove_token(token)  # back to its owner's supply
-        elif piece.get("cell") in game.ships:
-            game.return_ship(piece.get("cell"))
+        elif cell in game.ships:
+            game.return_ship(cell)
+        else:
+            return
+        game.units_changed([cell], player)  # an emissary it blocked is free: battles, control (NO-4.6–4.8)
 
     def when(condition, *effects):
         if condition():
