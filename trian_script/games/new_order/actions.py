@@ -309,11 +309,11 @@ def _after_the_action_now(game) -> dict:
 
 def withdrawals(game) -> dict:
     """NO-4.4: after closing a nebula or a system on your turn where only your emissaries are, take
-    any of them back, also one that arrived after the closing was resolved, which took control and
-    its token at once and keeps the token ([DECISION] under NO-4.4); outer space, never controlled,
-    keeps them: the rulebook gives this to nebulas and systems alone, p. 13. Another
-    player's emissary there, even a blocked one, forbids it (p. 13: "if there are enemy units in the
-    nebula or planetary system you're closing, they remain in place")."""
+    any of them back; outer space keeps them (the rulebook gives this to nebulas and systems alone,
+    p. 13). One that arrived after the closing was resolved may go back too, keeping the token it
+    took ([DECISION] under NO-4.4). Another player's emissary there, even a blocked one, forbids it
+    (p. 13: "if there are enemy units in the nebula or planetary system you're closing, they remain
+    in place")."""
     me, fmt = game.current.name, game.board.grid.format_cell
     out = {}
     for root in game.resolved_closed:
@@ -704,6 +704,11 @@ def enemy_station_areas(game, player: str) -> set[int]:
 def stations_in(game, area) -> list[str]:
     """Every station standing in ``area``, blocked ones included: a blocked station still stands
     there, so it still fills the system's one place for its level (NO-3.3.3, NO-4.8)."""
+    return [station for _, station in station_holders(game, area)]
+
+
+def station_holders(game, area) -> list[tuple[str, str]]:
+    """(owner, station) of every station standing in ``area``, blocked ones included, by cell."""
     out = []
     for cell in sorted(area.tiles):
         emissary = game.emissaries.get(cell)
@@ -711,7 +716,7 @@ def stations_in(game, area) -> list[str]:
             continue
         node = game.board.cells[cell].nodes[emissary.region]
         if node is not None and game.board.forest.find(node) == area.id:
-            out.append(emissary.station)
+            out.append((emissary.player, emissary.station))
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...plugins.hookspecs import hookimpl
+from .actions import station_holders
 
 
 @hookimpl
@@ -30,7 +31,9 @@ def plunder(game) -> None:
                             and game.has_property(s.kind, "plunders"))
         if not corvettes:
             continue  # (most systems: nobody to plunder it, so its controller is not asked)
-        owners = _station_owners(game, area)
+        owners: dict[str, set] = {}
+        for owner, station in station_holders(game, area):  # blocked ones too: they stand there
+            owners.setdefault(owner, set()).add(station)
         # a Corvette on the station's own planet blocks it, so nobody controls the system, yet "the
         # entire planetary system with this blocked planet is plundered" (tile legend p. 29)
         victim = game.controller(area) or (next(iter(owners)) if len(owners) == 1 else None)
@@ -51,15 +54,3 @@ def plunder(game) -> None:
                 game.score(victim, -amount, "plundered", f"{raider}: {formula.explain(env)}")
                 game.score(raider, amount, "plunder", f"{victim}'s {key} system: {formula.explain(env)} = {amount}¢")
 
-
-def _station_owners(game, area) -> dict[str, set]:
-    """player -> the stations they have standing in ``area``, blocked ones too (a blocked station
-    still stands there: rulebook p. 31, "research and space stations are affected by enemy Corvette
-    ships", and they are plundered)."""
-    cells, find, out = game.board.cells, game.board.forest.find, {}
-    for cell in sorted(area.tiles):
-        emissary = game.emissaries.get(cell)
-        if emissary is not None and emissary.station and (node := cells[cell].nodes[emissary.region]) is not None \
-                and find(node) == area.id:
-            out.setdefault(emissary.player, set()).add(emissary.station)
-    return out
