@@ -116,6 +116,7 @@ class SlaveMinion(SkillPlugin):
         send_emissary(self.game, cell, region)
 
     def _teleport(self, origin, arrival, region, target, where) -> None:
+        self.game.teleported = True  # an emissary goes by the teleport added this turn: its 1 unit (NO-3.3.4)
         teleport(self.game, "emissary", origin, arrival, region)
         self._place(target, where)
         self.game.action_done()

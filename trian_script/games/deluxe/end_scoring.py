@@ -16,7 +16,7 @@ def trian_final_scoring(game):
     areas = [game.board.area(root) for root, t in sorted(game.board.forest.totals.items()) if t.closed]
     held = {a.id: game.controller(a) for a in areas if a.kind != "space"}
     cleanup(game)
-    plunder(game, held)
+    raided = plunder(game, held)
     for area in (a for a in areas if held.get(a.id)):
         (nebula if area.kind == "nebula" else system)(game, area, held[area.id])
     for side in game.side_names():  # DX-6.6; DX-7.2: minerals lying in one's nebulas
@@ -25,16 +25,29 @@ def trian_final_scoring(game):
                                     rs.value("end.nebula-mineral-value"), "minerals in own nebulas")):
             if count and value:
                 game.score(side, count * value, "minerals", f"{count} {what} × {value} = {count * value} VP")
+    idle_ships_home(game, raided)  # last: the cleanup changes no VP (DX-6.2 [DECISION])
 
 
 def cleanup(game) -> None:
-    """DX-6.2: emissaries on outposts, in open areas, in areas with no station or extractor; rogues."""
+    """DX-6.2: emissaries on outposts, in open areas, in areas with no station or extractor; ships
+    that can neither block nor plunder (rogues)."""
     for cell in sorted(game.emissaries):
         area = game.region_area(cell, game.emissaries[cell].region)
         if area is None or not area.closed or not (area.props.get("extractor") or _stations(game, area)):
             game.return_emissary(cell)
     for cell in sorted(c for c, s in game.ships.items() if not {"blocks", "plunders"} & game.piece_properties()[s.kind]):
         game.return_ship(cell)
+
+
+def idle_ships_home(game, raiders: set) -> None:
+    """DX-6.2 (X), after plundering (L766, L782): a ship that blocks no emissary and whose side did
+    not plunder in its outer space goes back to its owner ("nobody plunders, and the ships return")."""
+    for cell in sorted(game.ships):
+        ship = game.ships[cell]
+        node = game.board.cells[cell].nodes[ship.region]
+        space = game.board.forest.find(node) if node is not None else None
+        if not (cell in game.emissaries and game.is_blocked(cell)) and (space, game.side(ship.player)) not in raiders:
+            game.return_ship(cell)
 
 
 def _stations(game, area, side=None) -> list[str]:
@@ -85,9 +98,11 @@ def _space_of(game, system_area):
     return max(votes, key=votes.get) if votes else None
 
 
-def plunder(game, held: dict) -> None:
-    """DX-6.7 (X): per outer-space area, the sides with most corvettes raid the others' systems."""
+def plunder(game, held: dict) -> set:
+    """DX-6.7 (X): per outer-space area, the sides with most corvettes raid the others' systems;
+    the (outer space, side) of every raid."""
     by_space: dict = {}
+    raided: set = set()
     for root, side in held.items():
         area = game.board.area(root)
         if side and area.kind == "system" and _stations(game, area, side):
@@ -103,7 +118,9 @@ def plunder(game, held: dict) -> None:
         for (area, _, level), taken in zip(systems, raid.raids(counts, values)):
             if taken:
                 victim, raiders, value, share = taken
+                raided |= {(space, side) for side in raiders}
                 where = f"system at {game.area_name(area)}"
                 game.score(victim, -value, "plunder", f"{where} plundered: {level} × {value // level} planets = -{value} VP")
                 for side in raiders:
                     game.score(side, share, "plunder", f"{victim}'s {where}: {value} / {len(raiders)} = {share} VP")
+    return raided

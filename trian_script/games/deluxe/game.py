@@ -241,14 +241,18 @@ class Deluxe(NewOrder):
                 self.return_ship(where)
 
     def _settle(self, cells) -> None:
-        """DX-4.10: a closed area's controller keeps it when others' blocked emissaries are freed."""
+        """DX-4.10: a closed area's controller keeps it when others' blocked emissaries are freed:
+        once one of them is free, every other side's emissary there (no station) returns, the
+        ones still blocked too (L752: "all blocked emissaries are removed from such a system")."""
         for cell in sorted(set(cells)):
             for area in self.board.areas_at(cell) if cell in self.board.cells else ():
                 if not area.closed or area.kind == "space" or any(a.id == area.id for a in self.pending_closed):
                     continue
                 held = self.controllers.get(area.id)
-                for c in self.emissaries_in(area) if held else ():
-                    if self.side(self.emissaries[c].player) != held and not self.is_blocked(c) and not self.emissaries[c].station:
+                others = [c for c in self.emissaries_in(area) if self.side(self.emissaries[c].player) != held
+                          and not self.emissaries[c].station] if held else []
+                if any(not self.is_blocked(c) for c in others):
+                    for c in others:
                         self.return_emissary(c)
                 self.update_control(area)
 

@@ -759,13 +759,23 @@ def build(game, cell, level: str, area, reason: str = "") -> None:
 
 
 # -- refusals ------------------------------------------------------------------------------------
+BATTLE_RULES = {"emissaries": "NO-4.6", "ships": "NO-4.5"}
+
+
 def refusal(game, text: str) -> tuple[str, str]:
     """Why ``text`` is not an option now: (message, rule id)."""
     phase, me = game.phase, game.current
-    pick = getattr(game.battle, "pick", None)
-    if pick is not None and pick.claims(text):  # a battle's pick: a reroll, which emissary goes home
-        return (f"{pick.player} picks one of: {', '.join(pick.options)}",
-                "NO-4.6" if game.battle.kind == "emissaries" else "NO-4.5")
+    battle = game.battle if getattr(game.battle, "kind", None) in BATTLE_RULES else None
+    if battle is not None:  # while a battle waits, only its own choices are open
+        rule, pick = BATTLE_RULES[battle.kind], battle.pick
+        if pick is not None and pick.claims(text):  # a reroll, which emissary goes home
+            return f"{pick.player} picks one of: {', '.join(pick.options)}", rule
+        if text.startswith("declare"):
+            return (f"{battle.decider} declares up to {game.param('battle.max-tokens', battle.decider)} combat "
+                    "tokens they hold, or none", rule)
+        if text.startswith("attack"):
+            return "the Attacker picks one of its ships and an edge-adjacent enemy ship in the same outer space", rule
+        return f"'{text}' is not an option while the battle goes on ({battle.prompt()})", rule
     if text.startswith("place ") and phase == "place":
         match = re.fullmatch(r"place (\S+) ([ab]) @\(([-\d,]+)\) r(\d+)", text)
         if not match:

@@ -124,11 +124,13 @@ def sources(game, player: str) -> dict:
                 if all(minerals[c] >= combo.count(c) for c in set(combo))]
 
     def movable_units():
-        """The owner's emissaries and ships that may leave their tile: not blocked, not on a station."""
+        """The owner's emissaries and ships that may leave their tile: no blocked emissary (a ship is
+        never blocked, NO-4.8, even on the tile of the emissary it blocks), none on a station."""
         out = []
         for kind, table in (("emissary", game.emissaries), ("ship", game.ships)):
             for cell, unit in sorted(table.items()):
-                if unit.player == player and not game.is_blocked(cell) and not getattr(unit, "station", None):
+                if unit.player == player and not (kind == "emissary" and game.is_blocked(cell)) \
+                        and not getattr(unit, "station", None):
                     out.append(Target(f"{kind} @{fmt(cell)}", (("kind", kind), ("cell", cell))))
         return out
 
@@ -322,7 +324,7 @@ def _listed_once(game, key: tuple, source, *args) -> list:
     return game.skills.once_per_listing((*key, *args), source, *args)  # (an argument that is no key: asked afresh)
 
 
-from .skill_pieces import (evade, gather, is_ship_like, move_token_as_ship, settle, settle_places,  # noqa: E402
+from .skill_pieces import (evade, follow_emissaries, gather, is_ship_like, move_token_as_ship, settle, settle_places,  # noqa: E402
                            ship_like_cells, ship_like_tokens, ship_moves, teleport_token)  # (imported last: skill_pieces uses actions, as this module does)
 
 
@@ -428,8 +430,11 @@ def target_effects(game, player: str, skill) -> dict:
         if game.ruleset.tokens.get(kind, {}).get("works-as") == "exmitter":  # tokens.trian
             # what a regular exmitter tile does when it is added: units in its reach go home
             before = {c: (game.emissaries.get(c), game.ships.get(c)) for c in game.reach(cell, "radius.exmitter")}
+            tokens = {t.id: t.cell for t in ship_like_tokens(game)}
             game._exmit(cell)
+            follow_emissaries(game)  # a ship-like token in its reach goes home at once, as a ship does
             changed = [c for c, units in before.items() if units != (game.emissaries.get(c), game.ships.get(c))]
+            changed += [c for i, c in tokens.items() if i not in game.special_tokens and c not in changed]
             if changed:  # an emissary gone from a closed area, a Corvette no longer blocking: control, battles
                 game.units_changed(sorted(changed), player)
 
