@@ -203,10 +203,10 @@ REFUSALS = (  # option text -> (rule, why); a why names in parentheses the other
     ("build space", "DX-3.6", "on your research station in a closed area you control (DX-3.2.2); one per system"),
     ("teleport", "DX-3.8", "a teleport placed this turn moves a free token beside it (DX-4.9); a ship on one jumps (DX-3.12); "
                            "never onto an extractor's tile (DX-4.7) nor into an exmitter's reach (DX-4.8)"),
-    ("expedition", "DX-3.10", "onto the placed tile, from the card (DX-1.4), no ship beside it; once with an outpost (DX-3.7); "
-                              "not in an exmitter's reach (DX-4.8)"),
-    ("move ship", "DX-3.11", "through outer space, 3 tiles a turn, past own ships only; a battle ends it (DX-5.1); "
-                             "never into an exmitter's reach (DX-4.8)"),
+    ("expedition", "DX-3.10", "onto the placed tile, from the card (DX-1.4), no ship beside it, not in an exmitter's reach "
+                              "(DX-4.8); once with an outpost (DX-3.7)"),
+    ("move ship", "DX-3.11", "through outer space, 3 tiles a turn, past own ships only, never into an exmitter's reach "
+                             "(DX-4.8); a battle ends it (DX-5.1)"),
     (("research", "pass"), "DX-3.3", "one action, research always possible; an outpost adds two of b, c, g, h (DX-3.7)"),
     (("place", "draw"), "DX-3.2.1", "a tile is drawn in step 2, once, and placed where it fits"),
     (NOT_IN_DELUXE, "DX-1", "no trade, credits, dice, tokens or skills in Deluxe; minerals come by themselves (DX-3.1.1)"),

@@ -42,11 +42,8 @@ def cleanup(game) -> None:
 def idle_ships_home(game, raiders: set) -> None:
     """DX-6.2 (X), after plundering (L766, L782): a ship that blocks no emissary and whose side did
     not plunder in its outer space goes back to its owner ("nobody plunders, and the ships return")."""
-    for cell in sorted(game.ships):
-        ship = game.ships[cell]
-        node = game.board.cells[cell].nodes[ship.region]
-        space = game.board.forest.find(node) if node is not None else None
-        if not (cell in game.emissaries and game.is_blocked(cell)) and (space, game.side(ship.player)) not in raiders:
+    for cell, ship in sorted(game.ships.items()):
+        if not game.is_blocked(cell) and (game.region_area(cell, ship.region).id, game.side(ship.player)) not in raiders:
             game.return_ship(cell)
 
 
@@ -99,8 +96,7 @@ def _space_of(game, system_area):
 
 
 def plunder(game, held: dict) -> set:
-    """DX-6.7 (X): per outer-space area, the sides with most corvettes raid the others' systems;
-    the (outer space, side) of every raid."""
+    """DX-6.7 (X): per outer space the sides with most corvettes raid others' systems; returns who raided where."""
     by_space: dict = {}
     raided: set = set()
     for root, side in held.items():
@@ -110,10 +106,8 @@ def plunder(game, held: dict) -> set:
             by_space.setdefault(_space_of(game, area), []).append((area, side, level))
     for space, systems in sorted(by_space.items(), key=lambda item: str(item[0])):
         counts = Counter({side: 0 for side in game.side_names()})
-        for cell, ship in game.ships.items():
-            node = game.board.cells[cell].nodes[ship.region]
-            if game.has_property(ship.kind, "plunders") and node is not None and game.board.forest.find(node) == space:
-                counts[game.side(ship.player)] += 1
+        counts.update(game.side(s.player) for c, s in game.ships.items()
+                      if game.has_property(s.kind, "plunders") and game.region_area(c, s.region).id == space)
         values = [(side, level * area.props.get("planet", 0)) for area, side, level in systems]
         for (area, _, level), taken in zip(systems, raid.raids(counts, values)):
             if taken:

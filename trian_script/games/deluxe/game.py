@@ -94,12 +94,6 @@ class Deluxe(NewOrder):
         return [n for n in self.board.grid.neighbours(cell) if (s := self.ships.get(n)) and self.side(s.player) != side
                 and self.space_link(cell, region, n) == s.region]
 
-    def emissaries_in(self, area) -> list:
-        """Cells of every emissary in ``area``, blocked ones too."""
-        find, cells = self.board.forest.find, self.board.cells
-        return [c for c in sorted(area.tiles) if c in self.emissaries
-                and (node := cells[c].nodes[self.emissaries[c].region]) is not None and find(node) == area.id]
-
     # -- the turn (DX-3) ---------------------------------------------------------------------------
     def _start_turn(self) -> None:
         super()._start_turn()
@@ -197,12 +191,6 @@ class Deluxe(NewOrder):
         self.update_control(self.board.area(root))
         self._offer_withdrawal(root)
 
-    def update_control(self, area) -> None:
-        new = self.controller(area)
-        if new and new != self.controllers.get(area.id):
-            self.note(f"{new} takes control of the {area.kind} at {self.area_name(area)}")
-        self.controllers[area.id] = new
-
     # -- units moved: battles, free systems, control (DX-4.10, DX-5) --------------------------------
     def units_changed(self, cells, actor: str, also: tuple = ()) -> None:
         if cells[-1] in self.ships:  # DX-5.1, DX-5.2: the ship that moved attacks, whoever moved it
@@ -241,9 +229,8 @@ class Deluxe(NewOrder):
                 self.return_ship(where)
 
     def _settle(self, cells) -> None:
-        """DX-4.10: a closed area's controller keeps it when others' blocked emissaries are freed:
-        once one of them is free, every other side's emissary there (no station) returns, the
-        ones still blocked too (L752: "all blocked emissaries are removed from such a system")."""
+        """DX-4.10: a closed area's controller keeps it when others' blocked emissaries are freed: once
+        one is free, every other side's emissary there (no station) returns, blocked ones too (L752)."""
         for cell in sorted(set(cells)):
             for area in self.board.areas_at(cell) if cell in self.board.cells else ():
                 if not area.closed or area.kind == "space" or any(a.id == area.id for a in self.pending_closed):
@@ -257,10 +244,6 @@ class Deluxe(NewOrder):
                 self.update_control(area)
 
     # -- the end (DX-6) ----------------------------------------------------------------------------
-    def _end_game(self) -> None:
-        super()._end_game()
-        self.notes[-1] = f"game over: {', '.join(f'{s} {self.player(s).credits} VP' for s in self.side_names())}"
-
     def side_names(self) -> list[str]:
         return list(dict.fromkeys(self.side(p.name) for p in self.players))
 

@@ -320,17 +320,11 @@ def withdrawals(game) -> dict:
         area = game.board.area(root)
         if area.kind not in ("nebula", "system") or not game.units_in(area) or _others_there(game, area, me):
             continue
-        for cell in sorted(area.tiles):
-            emissary = game.emissaries.get(cell)
-            if emissary and emissary.player == me and emissary.station is None and _in_area(game, cell, emissary, root):
+        for cell in game.emissaries_in(area):
+            emissary = game.emissaries[cell]
+            if emissary.player == me and emissary.station is None:
                 out[f"withdraw emissary @{fmt(cell)}"] = partial(_withdraw, game, cell, area)
     return out
-
-
-def _in_area(game, cell, emissary, root: int) -> bool:
-    """Whether ``emissary`` on ``cell`` stands in the area ``root`` (a tile may hold parts of two)."""
-    node = game.board.cells[cell].nodes[emissary.region]
-    return node is not None and game.board.forest.find(node) == root
 
 
 def _others_there(game, area, me: str) -> bool:
@@ -709,15 +703,7 @@ def stations_in(game, area) -> list[str]:
 
 def station_holders(game, area) -> list[tuple[str, str]]:
     """(owner, station) of every station standing in ``area``, blocked ones included, by cell."""
-    out = []
-    for cell in sorted(area.tiles):
-        emissary = game.emissaries.get(cell)
-        if emissary is None or emissary.station is None:
-            continue
-        node = game.board.cells[cell].nodes[emissary.region]
-        if node is not None and game.board.forest.find(node) == area.id:
-            out.append((emissary.player, emissary.station))
-    return out
+    return [(e.player, e.station) for c in game.emissaries_in(area) if (e := game.emissaries[c]).station]
 
 
 def _at_least(level: str) -> tuple:

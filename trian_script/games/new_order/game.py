@@ -324,6 +324,12 @@ class NewOrder(Game):
         node = self.board.cells[cell].nodes[region]
         return None if node is None else self.board.area(node)
 
+    def emissaries_in(self, area: Area) -> list[Cell]:
+        """Cells of every emissary in ``area``, blocked ones too (a tile may hold parts of two areas)."""
+        find, cells = self.board.forest.find, self.board.cells
+        return [c for c in sorted(area.tiles) if c in self.emissaries
+                and (node := cells[c].nodes[self.emissaries[c].region]) is not None and find(node) == area.id]
+
     def units_in(self, area: Area) -> list[tuple[str, Emissary]]:
         """Unblocked emissaries (with their stations) in an area, as (player, emissary)."""
         out, tiles, emissaries = [], area.tiles, self.emissaries
@@ -763,8 +769,12 @@ class NewOrder(Game):
         self.phase = "over"
         self._decision = None
         self.hooks.call("trian_game_end", game=self)
-        self.note("game over: " + ", ".join(f"{p.name} {p.credits}¢" for p in self.players)
+        self.note("game over: " + ", ".join(f"{s} {self.player(s).credits}{self.POINTS_UNIT}" for s in self.side_names())
                   + " — winner: " + " and ".join(self.winners()))
+
+    def side_names(self) -> list[str]:
+        """The names scores are kept under: one per player (a game of teams keeps one per team)."""
+        return [p.name for p in self.players]
 
 
 
