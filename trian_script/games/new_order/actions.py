@@ -784,6 +784,11 @@ def refusal(game, text: str) -> tuple[str, str]:
     if text.startswith("exchange") and phase == "extraction":
         give = game.ruleset.value("exchange.give")
         return f"an exchange returns {give} minerals of your supply for 1 of a colour in the bag", "NO-3.1.2"
+    if text.startswith("unlock") and phase == "extraction":
+        return (f"one module a turn, its side final: a universal side costs {game.param('evolution.universal', me.name)}¢, "
+                f"a racial side {game.param('evolution.racial', me.name)}¢ ({me.name} has {me.credits}¢)", "NO-3.1.5")
+    if text.startswith("draw ") and phase == "draw":
+        return "a tile is drawn from a stack that still has tiles; with one stack empty, from the other", "NO-3.2.4"
     if text == "gain minerals" and phase == "extraction" and not game.gained:
         return ("minerals come from closed nebulas you control with a research station, space station or "
                 "extractor there (an emissary alone gives nothing), and from Rogues", "NO-3.1.3")
