@@ -53,4 +53,3 @@ def plunder(game) -> None:
             if amount:
                 game.score(victim, -amount, "plundered", f"{raider}: {formula.explain(env)}")
                 game.score(raider, amount, "plunder", f"{victim}'s {key} system: {formula.explain(env)} = {amount}¢")
-

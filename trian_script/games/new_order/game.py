@@ -777,7 +777,6 @@ class NewOrder(Game):
         return [p.name for p in self.players]
 
 
-
 def _space_at(orientation) -> list:
     """Per boundary position of an orientation, the region of outer space there (or None); worked
     out once per orientation, which is shared by every game of the ruleset."""

@@ -142,7 +142,7 @@ def settle_places(game, player: str, place) -> list:
     emissary, by the rules of an emissary arriving by teleport (NO-3.3.4): a planet or a nebula part
     that may hold an emissary, on a tile without one, not in a closed area another player controls
     nor in one that holds another player's station."""
-    from .actions import token_works_as, enemy_station_areas, region_name
+    from .actions import enemy_station_areas, region_name, token_works_as
     from .skill_targets import Target
 
     cell = place.get("cell")

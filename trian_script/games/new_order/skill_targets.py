@@ -429,12 +429,10 @@ def target_effects(game, player: str, skill) -> dict:
         game.place_token(kind, player, cell, **data)
         if game.ruleset.tokens.get(kind, {}).get("works-as") == "exmitter":  # tokens.trian
             # what a regular exmitter tile does when it is added: units in its reach go home
-            before = {c: (game.emissaries.get(c), game.ships.get(c)) for c in game.reach(cell, "radius.exmitter")}
             tokens = {t.id: t.cell for t in ship_like_tokens(game)}
-            game._exmit(cell)
+            changed = set(game._exmit(cell))
             follow_emissaries(game)  # a ship-like token in its reach goes home at once, as a ship does
-            changed = [c for c, units in before.items() if units != (game.emissaries.get(c), game.ships.get(c))]
-            changed += [c for i, c in tokens.items() if i not in game.special_tokens and c not in changed]
+            changed |= {c for i, c in tokens.items() if i not in game.special_tokens}
             if changed:  # an emissary gone from a closed area, a Corvette no longer blocking: control, battles
                 game.units_changed(sorted(changed), player)
 
