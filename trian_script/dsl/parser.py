@@ -15,7 +15,7 @@ from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInpu
 from .diagnostics import Position, Report, did_you_mean, one_of
 
 MAX_SYNTAX_ERRORS = 20
-ENTRY_KEYWORDS = ("face", "tile", "feature", "property", "remove", "import", "lay", "put", "choose", "refuse",
+ENTRY_KEYWORDS = ("face", "tile", "feature", "property", "remove", "import", "lay", "put", "choose", "refuse", "refuse-setup",
                   "expect", "expect-option", "expect-no-option", "covers")
 
 # How regex terminals read in a message; literal terminals are shown as they are written.

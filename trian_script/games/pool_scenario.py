@@ -21,7 +21,7 @@ from dataclasses import fields
 
 from ..board import PlacementError
 from ..board.sides import region_name, turn_between
-from .new_order.scenario import ScenarioFailure, Step, _cell, _choose, _expect_option, _refuse  # noqa: F401
+from .new_order.scenario import RUNNERS as PLAYING, ScenarioFailure, Step, _cell
 
 
 def setup(game, d: dict, where) -> None:
@@ -51,6 +51,7 @@ def setup(game, d: dict, where) -> None:
     game.scenario_reserve = tiles[keep:]  # `lay` takes from these first
     pool.bag = tiles[:keep] + drawn[::-1]  # the last is drawn first
     game.scenario_drawn = {t.id for t in drawn}
+    game.scenario_unsettled = True  # (``_settled``)
     game.notes.clear()
 
 
@@ -88,6 +89,7 @@ def _lay(game, step: Step) -> None:
     except PlacementError as err:
         raise ScenarioFailure(step.position, f"cannot lay {wanted} there: {err}") from None
     source.remove(tile)
+    game.scenario_unsettled = True
     game.checkpoint()
 
 
@@ -117,7 +119,19 @@ def _put(game, step: Step) -> None:
     game.checkpoint()
 
 
-RUNNERS = {"lay": _lay, "put": _put}
+def _settled(run):
+    """A step that reads the game: first, a turn's start checks the pool set up (and the tiles laid
+    around it) as play does, so a pool no tile of which fits is set aside (GR-3.6)."""
+    def settled(game, step: Step) -> None:
+        if game.__dict__.pop("scenario_unsettled", False) and game.phase == "place":
+            game.start_turn()
+            game.checkpoint()
+        run(game, step)
+    return settled
+
+
+RUNNERS = {"lay": _lay, "put": _put,
+           **{do: _settled(PLAYING[do]) for do in ("choose", "refuse", "expect", "expect-option", "expect-no-option")}}
 
 
 def state_env(game) -> tuple[dict, dict]:
@@ -137,9 +151,14 @@ def state_env(game) -> tuple[dict, dict]:
         env[kind] = kind
 
     def area(q, r, kind):
+        """The feature of that tile named as options name it (``lane 2``), or by its kind alone (of
+        several, the one on the lowest board side)."""
         placed = game.board.cells.get((q, r))
-        nodes = [n for reg, n in zip(placed.face.regions, placed.nodes) if reg.kind == kind and n is not None] if placed else []
-        return game.board.forest.of(nodes[0]) if nodes else None
+        if placed is None:
+            return None
+        named = sorted((_side(region_name(placed, i)), n) for i, (reg, n) in enumerate(zip(placed.face.regions, placed.nodes))
+                       if n is not None and kind in (reg.kind, region_name(placed, i)))
+        return game.board.forest.of(named[0][1]) if named else None
 
     def controller(q, r, kind):
         found = area(q, r, kind)
@@ -156,6 +175,12 @@ def state_env(game) -> tuple[dict, dict]:
         "controller": controller,
     }
     return env, functions
+
+
+def _side(name: str) -> int:
+    """The board side in a feature's name (``lane 2``: 2; one of its kind: 0)."""
+    number = name.rpartition(" ")[2]
+    return int(number) if number.isdigit() else 0
 
 
 def snapshot(game) -> tuple:

@@ -62,10 +62,12 @@ class GalacticRealms(Game):
         self.completed: list = []  # what this turn's tile completed: ("area", root) or ("cell", cell)
         self.closed_counts: Counter = Counter()
         self.controlled: list = []  # (cell, region, owner) of each completed feature's controllers
-        self._start_turn()
+        self.start_turn()
 
     # -- GR-3.1 place, GR-3.6 a stuck pool ------------------------------------------------------
-    def _start_turn(self) -> None:  # also after a refresh before placing: some pool tile must fit (GR-3.6)
+    def start_turn(self) -> None:
+        """GR-3.6: some pool tile must fit, else the pool is set aside or the game ends (also after a
+        refresh before placing, and when a scenario has set the pool up)."""
         if not tile_laying.unstick(self.pool, self.board, self.values["pool.size"], self.values["stuck_pool"],
                                    self.rng, self.placing.fits):
             return self._end()
@@ -179,7 +181,7 @@ class GalacticRealms(Game):
         self.token_bag += self.values["spent_token_to"] == "bag" and use != self.ships.put_under
         use(*args)
         if self.phase == "place":  # a refresh before placing (any_step) may leave a pool that fits nowhere
-            self._start_turn()
+            self.start_turn()
         if self.phase == "token" and not self._can_use_token():
             self._refill()
 
@@ -189,7 +191,7 @@ class GalacticRealms(Game):
             return self._end()  # GR-8.1
         self.current_index = (self.current_index + 1) % len(self.players)
         self.turn, self.used = self.turn + 1, 0
-        self._start_turn()
+        self.start_turn()
 
     # -- GR-8 ----------------------------------------------------------------------------------
     def _end(self) -> None:

@@ -810,6 +810,9 @@ def refusal(game, text: str) -> tuple[str, str]:
                 "ship, not an expedition", "NO-3.3.7")
     if text.startswith("expedition emissary") and game.placed_cell in game.emissaries:
         return "a tile holds at most one emissary", "NO-3.3.6"
+    if text.startswith("expedition ") and not game.ruleset.value("ships") and text.split()[1] != "emissary":
+        return ("the beginner game has no ships: they stay in the box, and an expedition (NO-3.3.2) places "
+                "only what the supply holds"), "NO-6.1"
     if text.startswith("expedition ship") or text.startswith(("expedition corvette", "expedition rogue")):
         if game.placed_cell in game.ships:
             return "a tile holds at most one ship", "NO-3.3.6"
@@ -817,6 +820,11 @@ def refusal(game, text: str) -> tuple[str, str]:
         return "an expedition places a unit from the supply on the tile added this turn, where that unit may stand", "NO-3.3.2"
     if text == "research" and phase == "exploration" and game.actions_left <= 0:
         return "phase 3 allows one action", "NO-3.3"
+    if text == "research" and phase == "exploration" and not any(game.bag.values()):
+        return "research draws a mineral from the bag, and the bag is empty", "NO-3.3.1"
+    if text.startswith("withdraw") and phase == "exploration":
+        return ("phase 3 (NO-3) offers to take an emissary back only to its owner, on the turn they closed its "
+                "nebula or planetary system, where only their emissaries are", "NO-4.4")
     return f"'{text}' is not an option now ({PROMPTS[phase]})", "NO-3"
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from ...board import PlacementError
 from ...dsl.diagnostics import Position
 from ...dsl.expressions import FormulaError, compile_formula
+from .actions import region_name
 from .game import Game, IllegalChoice
 from ...engine.ruleset import load_ruleset
 from .state import UNIT_KINDS
@@ -56,8 +57,9 @@ class Step:
     position: Position
 
 
-def run_scenario(defs, name: str) -> Game:
-    """Run the scenario ``name`` of loaded definitions; returns the game at its end."""
+def run_scenario(defs, name: str) -> Game | None:
+    """Run the scenario ``name`` of loaded definitions; returns the game at its end (None when its
+    setup was refused, as a ``refuse-setup`` step expects)."""
     block = defs.blocks["scenario"][name]
     d = block.definition
     cache = defs.__dict__.setdefault("_rulesets", {})  # scenarios of one file share their rulesets
@@ -67,13 +69,20 @@ def run_scenario(defs, name: str) -> Game:
         if key[1] is not None:
             cache[key] = _with_tileset(cache[key], key[1], defs, block.source.find(("tileset",)))
     ruleset = cache[key]
+    refusal = next((i for i, step in enumerate(d["steps"]) if step["do"] == "refuse-setup"), None)
+    refused_by = str((d["steps"][refusal].get("args") or [""])[0]) if refusal is not None else ""
     try:
         game = Game(ruleset, d.get("seats", ["red", "blue"]), d.get("seed", 0), d.get("races"), d.get("teams"))
     except IllegalChoice as err:
+        if refusal is not None:
+            return _setup_refused(err, refused_by, block.source.find(("steps", refusal)))
         hint = " (a race of your own: give its file to pytest with --trian-content PATH)" \
             if "unknown race" in str(err) else ""
         raise ScenarioFailure(block.source.find(("teams" if "teams" in d else "races",)),
                               f"cannot set the game up: {err}{hint}") from None
+    if refusal is not None:
+        raise ScenarioFailure(block.source.find(("steps", refusal)), f"expected the setup to be refused"
+                              f"{' by ' + refused_by if refused_by else ''}, but the game was set up")
     _refuse_absent_words(game, d, block.source)
     support = _support(game)  # a game other than New Order says how its positions are set up
     (support.setup if support else _setup)(game, d, block.source.find(()))
@@ -86,6 +95,12 @@ def run_scenario(defs, name: str) -> Game:
         game.answer_unscripted(str(step.args[0]) if step.do in SCRIPTED and step.args else None)
         runners[step.do](game, step)
     return game
+
+
+def _setup_refused(err: IllegalChoice, rule: str, where: Position) -> None:
+    """``refuse-setup "GR-1.3"``: the settings were refused, by that rule if one is named."""
+    if rule and rule != err.rule and rule not in str(err):
+        raise ScenarioFailure(where, f"the setup was refused, but not by {rule}", [f"refused with: {err}"])
 
 
 def _with_tileset(ruleset, name: str, defs, where: Position):
@@ -392,14 +407,20 @@ RUNNERS = {
     "lay": _lay, "put": _put, "choose": _choose, "refuse": _refuse, "expect": _expect,
     "expect-option": _expect_option,
     "expect-no-option": lambda game, step: _expect_option(game, step, present=False),
+    "refuse-setup": lambda game, step: None,  # (checked when the game is made: ``run_scenario``)
 }
 
 
 # -- what expectations can read -------------------------------------------------------------------
 def game_names(game) -> set[str]:
     """Words an expectation may use as values: players, area kinds, skills, races."""
-    return {p.name for p in game.players} | {"nebula", "system", "space", "none"} \
+    return {p.name for p in game.players} | {*AREA_KINDS, *PART_NAMES, "none"} \
         | set(game.ruleset.skills) | set(game.ruleset.races)
+
+
+AREA_KINDS = ("nebula", "system", "space")
+# the parts of a tile as options name them (``actions.region_name``): a formula reads them bare
+PART_NAMES = ("planet", "outpost", "space1", "space2", "space3", "planet1", "planet2", "nebula1", "nebula2")
 
 
 def state_env(game) -> tuple[dict, dict]:
@@ -445,6 +466,11 @@ def state_env(game) -> tuple[dict, dict]:
         kind = kind or next((v for v in (b, c) if isinstance(v, str)), None)
         if cell not in game.board.cells:
             return None
+        if kind not in (None, *AREA_KINDS):  # a part of the tile by its name, as options write it: space2, outpost
+            placed = game.board.cells[cell]
+            node = next((n for i, n in enumerate(placed.nodes)
+                         if n is not None and region_name(placed.face.regions, i) == kind), None)
+            return game.board.area(node) if node is not None else None
         areas = [x for x in game.board.areas_at(cell) if kind is None or x.kind == kind]
         return areas[0] if areas else None
 
