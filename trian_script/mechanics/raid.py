@@ -5,9 +5,12 @@ fewer (Deluxe's plundering, DX-6.7).
 included); ``holdings`` is a list of (owner side, value). When some side has raiders and not every
 side ties at the top, each holding of a side with fewer raiders is taken: its owner loses the value
 and each of the k top sides gains ⌊value / k⌋, per holding (``plunder.split = floor-per-system``;
-the remainder is lost).
+the remainder is lost). ``tally`` counts the raiders per zone; ``stalemates`` are the zones where
+every side has as many, one or more, so nobody raids (Deluxe: "and the ships return", L780).
 """
 from __future__ import annotations
+
+from collections import Counter
 
 from .control import controllers
 
@@ -21,3 +24,16 @@ def raids(counts: dict, holdings: list) -> list:
     best = counts[top[0]]
     return [(owner, top, value, value // len(top)) if counts.get(owner, 0) < best and value else None
             for owner, value in holdings]
+
+
+def tally(raiders) -> dict:
+    """Zone -> Counter of side -> raiders, from the (zone, side) of each raider."""
+    zones: dict = {}
+    for zone, side in raiders:
+        zones.setdefault(zone, Counter())[side] += 1
+    return zones
+
+
+def stalemates(zones: dict, sides) -> set:
+    """The zones of ``tally`` where every one of ``sides`` has as many raiders."""
+    return {zone for zone, counts in zones.items() if len(counts) == len(sides) and len(set(counts.values())) == 1}

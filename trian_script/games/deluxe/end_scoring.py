@@ -25,7 +25,10 @@ def trian_final_scoring(game):
                                     rs.value("end.nebula-mineral-value"), "minerals in own nebulas")):
             if count and value:
                 game.score(side, count * value, "minerals", f"{count} {what} × {value} = {count * value} VP")
-    idle_ships_home(game, raided)  # last: the cleanup changes no VP (DX-6.2 [DECISION])
+    # DX-6.2 (X), last (the cleanup changes no VP): a ship that blocks no emissary and whose side did not
+    # plunder in its outer space goes home (L766, L782)
+    ships_home(game, lambda c, s: not game.is_blocked(c) and (game.region_area(c, s.region).id, game.side(s.player))
+               not in raided)
 
 
 def cleanup(game) -> None:
@@ -35,16 +38,13 @@ def cleanup(game) -> None:
         area = game.region_area(cell, game.emissaries[cell].region)
         if area is None or not area.closed or not (area.props.get("extractor") or _stations(game, area)):
             game.return_emissary(cell)
-    for cell in sorted(c for c, s in game.ships.items() if not {"blocks", "plunders"} & game.piece_properties()[s.kind]):
+    ships_home(game, lambda c, s: not {"blocks", "plunders"} & game.piece_properties()[s.kind])
+
+
+def ships_home(game, leaving) -> None:
+    """The ships that ``leaving(cell, ship)`` names go back to their owners."""
+    for cell in [c for c, s in sorted(game.ships.items()) if leaving(c, s)]:
         game.return_ship(cell)
-
-
-def idle_ships_home(game, raiders: set) -> None:
-    """DX-6.2 (X), after plundering (L766, L782): a ship that blocks no emissary and whose side did
-    not plunder in its outer space goes back to its owner ("nobody plunders, and the ships return")."""
-    for cell, ship in sorted(game.ships.items()):
-        if not game.is_blocked(cell) and (game.region_area(cell, ship.region).id, game.side(ship.player)) not in raiders:
-            game.return_ship(cell)
 
 
 def _stations(game, area, side=None) -> list[str]:
@@ -97,17 +97,16 @@ def _space_of(game, system_area):
 
 def plunder(game, held: dict) -> set:
     """DX-6.7 (X): per outer space the sides with most corvettes raid others' systems; returns who raided where."""
-    by_space: dict = {}
-    raided: set = set()
+    fleets = raid.tally((game.region_area(c, s.region).id, game.side(s.player)) for c, s in game.ships.items()
+                        if game.has_property(s.kind, "plunders"))
+    by_space, raided = {}, set()
     for root, side in held.items():
         area = game.board.area(root)
         if side and area.kind == "system" and _stations(game, area, side):
             level = 2 if "space-station" in _stations(game, area, side) else 1
             by_space.setdefault(_space_of(game, area), []).append((area, side, level))
     for space, systems in sorted(by_space.items(), key=lambda item: str(item[0])):
-        counts = Counter({side: 0 for side in game.side_names()})
-        counts.update(game.side(s.player) for c, s in game.ships.items()
-                      if game.has_property(s.kind, "plunders") and game.region_area(c, s.region).id == space)
+        counts = {**dict.fromkeys(game.side_names(), 0), **fleets.get(space, {})}
         values = [(side, level * area.props.get("planet", 0)) for area, side, level in systems]
         for (area, _, level), taken in zip(systems, raid.raids(counts, values)):
             if taken:
@@ -117,4 +116,7 @@ def plunder(game, held: dict) -> set:
                 game.score(victim, -value, "plunder", f"{where} plundered: {level} × {value // level} planets = -{value} VP")
                 for side in raiders:
                     game.score(side, share, "plunder", f"{victim}'s {where}: {value} / {len(raiders)} = {share} VP")
+    if game.ruleset.value("plunder.tie") == "ships-home":  # all tied: "the ships return" (L780), before systems
+        tied = raid.stalemates(fleets, game.side_names())
+        ships_home(game, lambda c, s: game.region_area(c, s.region).id in tied)
     return raided
