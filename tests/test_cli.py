@@ -12,6 +12,15 @@ def test_validate_shipped_content(capsys):
     assert "no problems" in capsys.readouterr().out
 
 
+def test_the_scenario_files_load_together(capsys):
+    """`trian rules coverage` and `trian validate` read every scenario file at once: a variant or
+    tileset two files define under one name would stop them."""
+    from pathlib import Path
+
+    assert main(["validate", str(Path(__file__).parent / "scenarios")]) == 0
+    assert "no problems" in capsys.readouterr().out
+
+
 def test_validate_broken_file_exits_1_with_caret_and_no_traceback(tmp_path):
     bad = tmp_path / "bad.trian"
     bad.write_text(textwrap.dedent("""\
