@@ -9,8 +9,8 @@ no piece from the emissary supply.
 """
 from functools import partial
 
-from trian_script.games.new_order.actions import (enemy_station_areas, expeditions, region_name, send_emissary,
-                                                  teleport, teleport_targets, teleports, token_works_as)
+from trian_script.games.new_order.actions import (enemy_station_areas, expeditions, may_arrive, region_name,
+                                                  send_emissary, teleport, teleport_targets, teleports, token_works_as)
 from trian_script.plugins.skill_plugin import SkillPlugin, hookimpl
 
 MINION = "slave-minion"
@@ -53,8 +53,7 @@ def minion_targets(game, cell, region: int, vacated=None) -> list:
 
 def _may_enter(game, cell, region: int, barred: set, joined: set) -> bool:
     area = game.region_area(cell, region)
-    return area is None or area.id in joined or (
-        area.id not in barred and not (area.closed and game.controller(area) not in (None, game.current.name)))
+    return area is not None and area.id in joined or may_arrive(game, area, game.current.name, barred)
 
 
 class SlaveMinion(SkillPlugin):

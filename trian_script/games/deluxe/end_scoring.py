@@ -6,7 +6,7 @@ from collections import Counter
 
 from ...mechanics import raid
 from ...plugins.hookspecs import hookimpl
-from ..new_order.actions import _touch
+from ..new_order.actions import _touch, station_holders
 
 
 @hookimpl
@@ -48,8 +48,7 @@ def ships_home(game, leaving) -> None:
 
 
 def _stations(game, area, side=None) -> list[str]:
-    return [e.station for c in game.emissaries_in(area) if (e := game.emissaries[c]).station
-            and side in (None, game.side(e.player))]
+    return [station for owner, station in station_holders(game, area) if side in (None, game.side(owner))]
 
 
 def nebula(game, area, side) -> None:

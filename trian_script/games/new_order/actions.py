@@ -695,6 +695,13 @@ def enemy_station_areas(game, player: str) -> set[int]:
             if e.station and e.player != player and (node := cells[cell].nodes[e.region]) is not None}
 
 
+def may_arrive(game, area, player: str, barred: set) -> bool:
+    """Whether ``player``'s emissary may arrive in ``area`` (None: a part in no area) by the rules of
+    an emissary arriving by teleport (NO-3.3.4): not into a closed area another player controls, nor
+    into one holding another player's station (``barred``: ``enemy_station_areas``, p. 18)."""
+    return area is None or (area.id not in barred and not (area.closed and game.controller(area) not in (None, player)))
+
+
 def stations_in(game, area) -> list[str]:
     """Every station standing in ``area``, blocked ones included: a blocked station still stands
     there, so it still fills the system's one place for its level (NO-3.3.3, NO-4.8)."""

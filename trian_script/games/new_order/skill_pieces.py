@@ -142,7 +142,7 @@ def settle_places(game, player: str, place) -> list:
     emissary, by the rules of an emissary arriving by teleport (NO-3.3.4): a planet or a nebula part
     that may hold an emissary, on a tile without one, not in a closed area another player controls
     nor in one that holds another player's station."""
-    from .actions import enemy_station_areas, region_name, token_works_as
+    from .actions import enemy_station_areas, may_arrive, region_name, token_works_as
     from .skill_targets import Target
 
     cell = place.get("cell")
@@ -153,10 +153,7 @@ def settle_places(game, player: str, place) -> list:
     for index, region in enumerate(regions):
         if "emissary" not in region.holds or not (region.kind == "nebula" or region.prop("planet")):
             continue
-        area = game.region_area(cell, index)
-        if area is not None and area.closed and game.controller(area) not in (None, player):
-            continue
-        if area is not None and area.id in barred:
+        if not may_arrive(game, game.region_area(cell, index), player, barred):
             continue
         out.append(Target(region_name(regions, index), (("cell", cell), ("region", index), ("kind", region.kind))))
     return out
