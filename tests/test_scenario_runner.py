@@ -39,3 +39,35 @@ def test_refuse_setup_fails_when_another_rule_refuses_or_the_game_is_set_up(tmp_
     _, run = _scenario(tmp_path, '  ruleset = galactic_realms\n  seats = [red, blue]\n  refuse-setup\n')
     with pytest.raises(ScenarioFailure, match="expected the setup to be refused, but the game was set up"):
         run()
+
+
+def test_a_function_given_too_many_values_says_what_it_takes(tmp_path):
+    path, run = _scenario(tmp_path, '  ruleset = galactic_realms\n  expect tile(0, 0, 1) == none\n')
+    with pytest.raises(ScenarioFailure) as failure:
+        run()
+    text = failure.value.render()
+    assert text.startswith(f"{path}:3:3") and "tile(0, 0, 1): tile takes (q, r)" in text
+
+
+def test_players_named_together_are_equal_in_any_order(tmp_path):
+    lay = '  lay "LEELEE" @(0,-1) r0\n  lay "LEELEE" @(0,-2) r0\n'
+    put = '  put red starship @(0,-1) lane\n  put blue starship @(0,-2) lane\n'
+    for written in ('"red and blue"', '"blue and red"'):
+        _, run = _scenario(tmp_path, f'  ruleset = galactic_realms\n  first = red\n{lay}{put}'
+                                     f'  expect controller(0, -1, lane) == {written} and ship(0, -2, lane) == blue\n')
+        run()
+    _, run = _scenario(tmp_path, f'  ruleset = galactic_realms\n  first = red\n{lay}{put}'
+                                 '  expect controller(0, -1, lane) == red\n')
+    with pytest.raises(ScenarioFailure) as failure:
+        run()
+    assert 'controller(0,-1,lane) = "red and blue"' in failure.value.render()  # in seat order
+
+
+def test_a_team_seat_sets_its_own_card_of_the_team_supply(tmp_path):
+    teams = '  ruleset = deluxe_teams\n  seats = [red, blue, green, yellow]\n'
+    _, run = _scenario(tmp_path, teams + '  supply = {red: {emissaries: 0}}\n'
+                                         '  expect supply.red.emissaries == 7 and supply.green.emissaries == 7\n')
+    run()
+    _, run = _scenario(tmp_path, teams + '  supply = {red: {emissaries: 3}, green: {emissaries: 4}}\n'
+                                         '  expect supply.red.emissaries == 7 and supply.blue.emissaries == 14\n')
+    run()

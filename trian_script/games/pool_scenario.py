@@ -21,7 +21,8 @@ from dataclasses import fields
 
 from ..board import PlacementError
 from ..board.sides import region_name, turn_between
-from .new_order.scenario import RUNNERS as PLAYING, ScenarioFailure, Step, _cell
+from ..mechanics import control, surround
+from .new_order.scenario import RUNNERS as PLAYING, Names, ScenarioFailure, Step, _cell
 
 
 def setup(game, d: dict, where) -> None:
@@ -145,34 +146,68 @@ def state_env(game) -> tuple[dict, dict]:
     env.update({"pool": len(game.pool.tiles), "bag": len(game.pool.bag), "token-bag": game.token_bag,
                 "removed": len(game.pool.removed), "tiles": len(game.board.cells), "turn": game.turn + 1,
                 "phase": game.phase, "current": game.current.name, "over": game.is_over,
-                "winner": " and ".join(game.winners()) if game.is_over else "none"})
+                "winner": Names(game.winners() if game.is_over else [])})
     for kind in ("lane", "system", "station"):
         env[f"completed.{kind}"] = game.closed_counts[kind]
         env[kind] = kind
 
-    def area(q, r, kind):
+    def node(q, r, kind):
         """The feature of that tile named as options name it (``lane 2``), or by its kind alone (of
-        several, the one on the lowest board side)."""
+        several, the one on the lowest board side): a node of its area."""
         placed = game.board.cells.get((q, r))
         if placed is None:
             return None
         named = sorted((_side(region_name(placed, i)), n) for i, (reg, n) in enumerate(zip(placed.face.regions, placed.nodes))
                        if n is not None and kind in (reg.kind, region_name(placed, i)))
-        return game.board.forest.of(named[0][1]) if named else None
+        return named[0][1] if named else None
+
+    def area(q, r, kind):
+        found = node(q, r, kind)
+        return game.board.forest.of(found) if found is not None else None
+
+    def station(q, r):
+        """The station of that tile (GR-5.3), which belongs to no area: its Starships, or None."""
+        placed = game.board.cells.get((q, r))
+        if placed is None or not any(region.kind == "station" for region in placed.face.regions):
+            return None
+        return [p for p in game.ships.pieces.values() if p.cell == (q, r) and p.node is None]
+
+    def closed(q, r, kind):
+        if kind == "station":
+            return station(q, r) is not None and surround.surrounded(game.board, (q, r))
+        found = area(q, r, kind)
+        return bool(found and found.closed)
+
+    def size(q, r, kind):
+        if kind == "station":
+            return int(station(q, r) is not None)
+        found = area(q, r, kind)
+        return len(found.tiles) if found else 0
 
     def controller(q, r, kind):
-        found = area(q, r, kind)
-        strength = {o: n for (o, what), n in found.units.items() if what == "weight" and n > 0} if found else {}
-        top = max(strength.values(), default=0)
-        return " and ".join(sorted(o for o, n in strength.items() if n == top)) or "none"
+        """Who scores that feature now (GR-6.2): the most Starships, powered ones counting 2; tied
+        players together, in seat order."""
+        if kind == "station":
+            pieces = station(q, r) or []
+        else:
+            found = node(q, r, kind)
+            pieces = game.ships.on_area(found) if found is not None else []
+        owners = control.controllers(game.ships.strength(pieces), game.values["control.rule"]) if pieces else []
+        return Names(p.name for p in game.players if p.name in owners)
+
+    def ship(q, r, feature=None):
+        """The owner of the Starship on that tile (on ``feature``, named as options name it: ``lane
+        1``, ``system``); several owners together, in seat order."""
+        placed = game.board.cells.get((q, r))
+        owners = {p.owner for (cell, ri), p in game.ships.pieces.items() if cell == (q, r)
+                  and (feature is None or region_name(placed, ri) == feature
+                       or placed.face.regions[ri].kind == feature)}
+        return Names(p.name for p in game.players if p.name in owners)
 
     functions = {
         "tile": lambda q, r: game.board.cells[(q, r)].face.notation if (q, r) in game.board.cells else "none",
         "rotation": lambda q, r: game.board.cells[(q, r)].rotation if (q, r) in game.board.cells else -1,
-        "ship": lambda q, r: next((p.owner for p in game.ships.pieces.values() if p.cell == (q, r)), "none"),
-        "closed": lambda q, r, kind: bool(area(q, r, kind) and area(q, r, kind).closed),
-        "size": lambda q, r, kind: len(area(q, r, kind).tiles) if area(q, r, kind) else 0,
-        "controller": controller,
+        "ship": ship, "closed": closed, "size": size, "controller": controller,
     }
     return env, functions
 

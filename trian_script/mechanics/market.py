@@ -16,10 +16,11 @@ def exchanges(owned: Counter, give: int, take: int, available: Counter) -> dict[
 
 def holding(owned: Counter, give: int, take: int, available: Counter) -> tuple:
     """What decides the exchanges a player may make (a key for what is worked out from them): how
-    many of each kind the player holds, up to ``give``, and which kinds are available."""
+    many of each kind the player holds, up to ``give``, and how many of each kind are available,
+    up to ``take``."""
     held = tuple(sorted((c, min(n, give)) for c, n in owned.items() if n > 0))
-    wanted = tuple(sorted(c for c, n in available.items() if n >= take))
-    return held, give, take, wanted
+    stock = tuple(sorted((c, min(n, take)) for c, n in available.items()))
+    return held, give, take, stock
 
 
 def exchanges_of(key: tuple) -> dict[str, tuple[tuple, str]]:
@@ -29,19 +30,23 @@ def exchanges_of(key: tuple) -> dict[str, tuple[tuple, str]]:
     if known is None:
         if len(_KNOWN) >= 4096:
             _KNOWN.clear()
-        held, give, take, wanted = key
-        known = _KNOWN[key] = _exchanges(dict(held), give, take, wanted) if give > 0 and take > 0 else {}
+        held, give, take, stock = key
+        known = _KNOWN[key] = _exchanges(dict(held), give, take, dict(stock)) if give > 0 and take > 0 else {}
     return known
 
 
 _KNOWN: dict[tuple, dict] = {}
 
 
-def _exchanges(held: dict, give: int, take: int, wanted: tuple) -> dict[str, tuple[tuple, str]]:
+def _exchanges(held: dict, give: int, take: int, stock: dict) -> dict[str, tuple[tuple, str]]:
+    """The given kinds go back first, then the taken one comes out (NO-3.1.2: "return … then
+    take"): a kind the stock lacks may be taken when enough of it is given."""
     out = {}
     for given in combinations_with_replacement(list(held), give):
         if all(held[c] >= given.count(c) for c in given):
-            for kind in wanted:
+            for kind in sorted(stock.keys() | set(given)):
+                if stock.get(kind, 0) + given.count(kind) < take:
+                    continue
                 text = f"exchange {'+'.join(given)} for {kind}" + (f"×{take}" if take > 1 else "")
                 out[text] = (given, kind)
     return out

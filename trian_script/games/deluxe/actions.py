@@ -7,7 +7,6 @@ from functools import partial
 
 from ...mechanics.paths import reachable
 from ..new_order import actions as no
-from ..new_order.actions import region_name
 
 PROMPTS = {"draw": "step 2: draw a tile", "place": "step 2: place the drawn tile",
            "exploration": "step 3: one action (a-h), or the trade outpost's extra actions"}
@@ -89,7 +88,7 @@ def _regions(game, cell, unit: str, space_prefix: str = "") -> list[tuple[int, s
     """(region, its name) where ``unit`` may stand; with a prefix, a plain "space" is written as ""."""
     regions = game.board.cells[cell].face.regions
     return [(i, "" if space_prefix and name == "space" else space_prefix + name) for i, r in enumerate(regions)
-            if unit in r.holds for name in [region_name(regions, i)]]
+            if unit in r.holds for name in [no.region_name(regions, i)]]
 
 
 def launches(game) -> dict:
@@ -199,12 +198,13 @@ REFUSALS = (  # option text -> (rule, why); a why names in parentheses the other
     (("withdraw", "keep emissaries"), "DX-4.3", "only the winner who closed an area takes emissaries back, as it scores"),
     ("expedition emissary", "DX-3.4", "onto the placed tile's planet, nebula or outpost (DX-3.7), from the card (DX-1.3); "
                                       "not on an extractor's tile (DX-4.7) nor in an exmitter's reach (DX-4.8)"),
-    ("build research", "DX-3.5", "on your emissary, not blocked or protected (DX-4.9), in a closed area you control (DX-3.2.2)"),
+    ("build research", "DX-3.5", "on your emissary, not blocked or protected (DX-4.9), in a closed area you control "
+                                 "(DX-3.2.2); one per system"),
     ("build space", "DX-3.6", "on your research station in a closed area you control (DX-3.2.2); one per system"),
     ("teleport", "DX-3.8", "a teleport placed this turn moves a free token beside it (DX-4.9); a ship on one jumps (DX-3.12); "
-                           "never onto an extractor's tile (DX-4.7) nor into an exmitter's reach (DX-4.8)"),
-    ("expedition", "DX-3.10", "onto the placed tile, from the card (DX-1.4), no ship beside it, not in an exmitter's reach "
-                              "(DX-4.8); once with an outpost (DX-3.7)"),
+                           "never onto an extractor's tile (DX-4.7), an exmitter's reach (DX-4.8) or another's area"),
+    ("expedition", "DX-3.10", "onto the placed tile, from the card (DX-1.4), no ship beside it nor another corvette in its "
+                              "outer space, not in an exmitter's reach (DX-4.8); once with an outpost (DX-3.7)"),
     ("move ship", "DX-3.11", "through outer space, 3 tiles a turn, past own ships only, never into an exmitter's reach "
                              "(DX-4.8); a battle ends it (DX-5.1)"),
     (("research", "pass"), "DX-3.3", "one action, research always possible; an outpost adds two of b, c, g, h (DX-3.7)"),

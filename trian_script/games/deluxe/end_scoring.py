@@ -32,11 +32,11 @@ def trian_final_scoring(game):
 
 
 def cleanup(game) -> None:
-    """DX-6.2: emissaries on outposts, in open areas, in areas with no station or extractor; ships
-    that can neither block nor plunder (rogues)."""
+    """DX-6.2: emissaries on outposts, in open areas without an extractor, in closed areas with no
+    station or extractor (L411–415); ships that can neither block nor plunder (rogues)."""
     for cell in sorted(game.emissaries):
         area = game.region_area(cell, game.emissaries[cell].region)
-        if area is None or not area.closed or not (area.props.get("extractor") or _stations(game, area)):
+        if area is None or not (area.props.get("extractor") or area.closed and _stations(game, area)):
             game.return_emissary(cell)
     ships_home(game, lambda c, s: not {"blocks", "plunders"} & game.piece_properties()[s.kind])
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import fnmatch
+import inspect
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -193,10 +194,13 @@ def _setup(game: Game, d: dict, where: Position) -> None:
         for colour, count in minerals.items():
             _take_from_bag(game, colour, count, where)
             p.minerals[colour] += count
+    cards = {id(p.supply): Counter(p.supply) for p in game.players}  # the supplies as dealt
     for player, supply in d.get("supply", {}).items():
         target = _player(game, player, where).supply
+        # a team's seats share one supply, their cards summed (Deluxe DX-7.4): a seat sets its own card
+        sharing = sum(1 for p in game.players if p.supply is target)
         for kind, count in supply.items():
-            target[kind] = count
+            target[kind] += count - cards[id(target)][kind] // sharing
 
     drawn = [_take_tile(game, lambda t, design=design: design in (t.design, t.id), design, where)
              for design in d.get("draws", [])]
@@ -389,7 +393,15 @@ def _expect(game: Game, step: Step) -> None:
 
 def _recorded(name: str, function, calls: dict):
     """``function``, noting each call and its value in ``calls`` (``controller(0,0,1,system)``)."""
+    signature = inspect.signature(function)
+
     def call(*args):
+        try:
+            signature.bind(*args)
+        except TypeError:
+            shown = ", ".join(f"[{p}]" if p.default is not p.empty else p.name if p.kind != p.VAR_POSITIONAL
+                              else "…" for p in signature.parameters.values())
+            raise FormulaError(f"{name}({', '.join(map(str, args))}): {name} takes ({shown})") from None
         value = function(*args)
         calls[f"{name}({','.join(str(a) for a in args)})"] = value
         return value
@@ -400,6 +412,23 @@ def _shown(value) -> str:
     if value is None:
         return "none"
     return str(value).lower() if isinstance(value, bool) else (f'"{value}"' if isinstance(value, str) and " " in value else str(value))
+
+
+class Names(str):
+    """Players named together (``"red and blue"``: a shared win, a tie for control): equal to the
+    same names in any order, as a person writes them."""
+
+    def __new__(cls, names) -> "Names":
+        return super().__new__(cls, " and ".join(names) or "none")
+
+    def __eq__(self, other) -> bool:
+        # (plain strings: a split that finds no " and " would hand back this very object)
+        return isinstance(other, str) and sorted(str(self).split(" and ")) == sorted(str(other).split(" and "))
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = str.__hash__
 
 
 SCRIPTED = {"choose", "refuse", "expect-option", "expect-no-option"}  # steps that name an option
@@ -457,7 +486,7 @@ def state_env(game) -> tuple[dict, dict]:
         for kind in game.ruleset.tokens:
             env[f"special.{player}.{kind}"] = owned.special[kind]
         env[f"tokens-on-board.{player}"] = sum(1 for t in game.special_tokens.values() if t.owner == player)
-    env["winner"] = " and ".join(game.winners()) if game.is_over else "none"
+    env["winner"] = Names(game.winners() if game.is_over else [])
     for kind in ("nebula", "system", "space"):
         env[f"closed.{kind}"] = game.closed_counts[kind]
 
