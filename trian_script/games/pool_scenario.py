@@ -165,6 +165,10 @@ def state_env(game) -> tuple[dict, dict]:
         found = node(q, r, kind)
         return game.board.forest.of(found) if found is not None else None
 
+    def seated(owners) -> Names:
+        """``owners`` named together, in seat order."""
+        return Names(p.name for p in game.players if p.name in owners)
+
     def station(q, r):
         """The station of that tile (GR-5.3), which belongs to no area: its Starships, or None."""
         placed = game.board.cells.get((q, r))
@@ -193,7 +197,7 @@ def state_env(game) -> tuple[dict, dict]:
             found = node(q, r, kind)
             pieces = game.ships.on_area(found) if found is not None else []
         owners = control.controllers(game.ships.strength(pieces), game.values["control.rule"]) if pieces else []
-        return Names(p.name for p in game.players if p.name in owners)
+        return seated(owners)
 
     def ship(q, r, feature=None):
         """The owner of the Starship on that tile (on ``feature``, named as options name it: ``lane
@@ -202,7 +206,7 @@ def state_env(game) -> tuple[dict, dict]:
         owners = {p.owner for (cell, ri), p in game.ships.pieces.items() if cell == (q, r)
                   and (feature is None or region_name(placed, ri) == feature
                        or placed.face.regions[ri].kind == feature)}
-        return Names(p.name for p in game.players if p.name in owners)
+        return seated(owners)
 
     functions = {
         "tile": lambda q, r: game.board.cells[(q, r)].face.notation if (q, r) in game.board.cells else "none",
