@@ -10,7 +10,8 @@ ratios of interleaved measurements much less):
    late / early not above 1 (plus noise); the options per decision are printed beside, since a
    decision late in a game offers more (more ships to move, more places to reach), and so are the
    same ratio without each game's last choice (which also scores the end of the game) and over
-   decisions alike (the same kind, as many options).
+   decisions alike (the same kind, as many options); the first release's fifths of the same New
+   Order games come first, for comparison.
 
     .venv/bin/python benchmarks/speed_ratios.py
     .venv/bin/python benchmarks/speed_ratios.py --rounds 7 --only first-release
@@ -56,6 +57,27 @@ start = time.process_time()
 for seed in range(1, games + 1):
     play(seed)
 print(games / (time.process_time() - start))
+"""
+
+
+# Plays games seed..seed+N-1 in a fresh interpreter and prints, per fifth of the games, the mean CPU
+# seconds and options per decision (options + choice): the first release measured like this checkout.
+FIFTHS = """
+import random, statistics, sys, time
+from trian_script import Game, load_ruleset
+ruleset, games, seed = load_ruleset(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+fifths = [[] for _ in range(5)]
+for index in range(games):
+    game, rnd = Game(ruleset, ["red", "blue", "green", "yellow"], seed + index), random.Random(seed + index)
+    times = []
+    while not game.is_over:
+        start = time.process_time()
+        options = game.decision.options
+        game.choose(options[rnd.randrange(len(options))])
+        times.append((time.process_time() - start, len(options)))
+    for i, measured in enumerate(times):
+        fifths[i * 5 // len(times)].append(measured)
+print(" ".join(f"{sum(t for t, _ in f)} {sum(n for _, n in f)} {len(f)}" for f in fifths))
 """
 
 
@@ -148,6 +170,7 @@ def tiles_ratio(rounds: int, name: str) -> None:
 def early_late_ratio(rounds: int, games: int, names: list[str]) -> None:
     from trian_script import load_ruleset
 
+    first_release_fifths(rounds, games)
     for name in names:
         ruleset = load_ruleset(name)
         fifths: list[list[tuple[float, int, str]]] = [[] for _ in range(5)]
@@ -168,6 +191,25 @@ def early_late_ratio(rounds: int, games: int, names: list[str]) -> None:
         print(f"  without each game's last choice (the end-of-game scoring, {1e6 * statistics.fmean(last_choices):.0f} "
               f"microseconds): late / early {late_without_end / means[0]:.2f}x")
         print(f"  decisions of the same kind with as many options: late / early {alike_ratio(*fifths[::4]):.2f}x")
+
+
+def first_release_fifths(rounds: int, games: int) -> None:
+    """The first release's fifths of the same New Order games, for comparison (its growth from the
+    start to the end of a game is what the goal asks to remove)."""
+    with tempfile.TemporaryDirectory(prefix="trian-first-release-") as tmp:
+        base = unpack(FIRST_RELEASE, Path(tmp))
+        sums = [[0.0, 0, 0] for _ in range(5)]
+        for r in range(rounds):
+            out = subprocess.run([sys.executable, "-c", FIFTHS, "new_order", str(games), str(1 + 1000 * r)], cwd=base,
+                                 env={**os.environ, "PYTHONPATH": str(base)}, capture_output=True, text=True, check=True)
+            values = out.stdout.split()
+            for fifth, total in enumerate(sums):
+                for i in range(3):
+                    total[i] += float(values[3 * fifth + i])
+    means = [1e6 * t / n for t, _, n in sums]
+    print(f"new_order in the first release ({FIRST_RELEASE}), the same games: per fifth, microseconds / options per decision")
+    print("  " + "   ".join(f"{m:6.1f}/{o / n:4.1f}" for m, (_, o, n) in zip(means, sums))
+          + f"   late / early {means[-1] / means[0]:.2f}x")
 
 
 def alike_ratio(early: list, late: list) -> float:
