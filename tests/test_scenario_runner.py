@@ -71,3 +71,18 @@ def test_a_team_seat_sets_its_own_card_of_the_team_supply(tmp_path):
     _, run = _scenario(tmp_path, teams + '  supply = {red: {emissaries: 3}, green: {emissaries: 4}}\n'
                                          '  expect supply.red.emissaries == 7 and supply.blue.emissaries == 14\n')
     run()
+
+
+
+def test_combat_tokens_go_back_before_any_hand_is_dealt(tmp_path):
+    """``tokens = {red: [every token], blue: []}``: blue's starting token is in the bag before red's
+    hand is dealt, whichever seat is written first."""
+    from trian_script import Game, load_ruleset
+
+    game = Game(load_ruleset("with-ships"), ["red", "blue"], 1)
+    every = sorted(game.token_bag + [t for p in game.players for t in p.tokens])
+    for hands in ([("red", every), ("blue", [])], [("blue", []), ("red", every)]):
+        written = ", ".join(f"{seat}: [{', '.join(tokens)}]" for seat, tokens in hands)
+        _, run = _scenario(tmp_path, f"  ruleset = with-ships\n  seats = [red, blue]\n  tokens = {{{written}}}\n"
+                                     f"  expect tokens.red == {len(every)} and tokens.blue == 0\n")
+        run()  # (a hand it cannot deal, or an expectation that fails, raises ScenarioFailure)

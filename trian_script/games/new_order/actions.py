@@ -439,6 +439,8 @@ def _move_option(game, cell, target, region: int) -> tuple:
 
 
 def _move(game, cell, target, region) -> None:
+    ship = game.ships[cell]
+    ship.moved = game.count_steps(ship, cell, target)
     game.move_ship(cell, target, region)
     game.action_done()
 
@@ -806,9 +808,9 @@ def refusal(game, text: str) -> tuple[str, str]:
     if text.startswith("build"):
         return "a station goes under your own unblocked emissary in a closed area you control", "NO-3.3.3"
     if text.startswith("move ship") and phase == "exploration":
-        return ("a ship moves up to its range through outer space, never through nebulas, gas clouds or an "
-                "exmitter's reach, nor onto or through a tile with a gas cloud or a Trian extractor (tile legend "
-                "p. 29), and never ends where it started or on another ship", "NO-3.3.5")
+        return ("a ship moves up to its range in a turn, over all its moves, through outer space, never through "
+                "nebulas, gas clouds or an exmitter's reach, nor onto or through a tile with a gas cloud or a Trian "
+                "extractor (tile legend p. 29), and never ends where it started or on another ship", "NO-3.3.5")
     if text.startswith("teleport") and phase == "exploration":
         return ("teleportation moves one unit from the radius of a teleport added this turn (or your ship on a "
                 "teleport) to an allowed place", "NO-3.3.4")

@@ -493,8 +493,33 @@ class NewOrder(Game):
         # asked for each ship while options are listed: the rules of its owner and kind, once
         moves, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
                                                     ship.player, ship.kind)
+        steps = (moves if steps is None else steps) - self.steps_moved(ship)
+        return self._destinations(cell, ship, steps, passes, barred)
+
+    def steps_moved(self, ship: Ship) -> int:
+        """The steps ``ship`` has moved this turn when its range counts over the turn (p. 31: "up to
+        3 tiles per turn", ``ship.move-counts = turn``), so a second move (a trade outpost's more
+        actions, NO-3.3.7) goes only as far as is left; else 0."""
+        if not ship.moved or ship.moved[0] != self.turn or self.ruleset.value("ship.move-counts") != "turn":
+            return 0
+        return ship.moved[1]
+
+    def count_steps(self, ship: Ship, origin: Cell, target: Cell, moves: int | None = None) -> tuple:
+        """``ship.moved`` once it has moved from ``origin`` to ``target`` by the fewest steps (its
+        whole range left when that was no walk through outer space); ``moves``: as for
+        ``ship_destinations``."""
+        rules, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
+                                                    ship.player, ship.kind)
+        used = self.steps_moved(ship)
+        left = (rules if moves is None else moves) - used
+        steps = next((s for s in range(1, left + 1) if target in self._destinations(origin, ship, s, passes, barred)),
+                     left)
+        return self.turn, used + steps
+
+    def _destinations(self, cell: Cell, ship: Ship, steps: int, passes, barred) -> dict[Cell, int]:
         reach = self.exmitted_for(ship.player)
-        steps = moves if steps is None else steps
+        if steps <= 0:
+            return {}
         if passes:  # a skill's rule, rare: worked out each time
             found = self._space_reach(cell, ship.region, steps, passes, barred, reach)[1]
         else:

@@ -180,10 +180,11 @@ def _setup(game: Game, d: dict, where: Position) -> None:
             raise ScenarioFailure(where, f"points: {player} and its team's other seats share one score",
                                   [f"give it once, e.g. points = {{{team}: {points}}}"])
         setattr(game.player(team), game.POINTS, points)
-    for player, tokens in d.get("tokens", {}).items():
-        p = _player(game, player, where)
+    holders = [(_player(game, player, where), tokens) for player, tokens in d.get("tokens", {}).items()]
+    for p, _ in holders:  # every named hand goes back first, so the order they are written in is no matter
         game.token_bag += p.tokens
         p.tokens = []
+    for p, tokens in holders:
         for token in tokens:
             if token not in game.token_bag:
                 raise ScenarioFailure(where, f"no '{token}' combat token left in the bag")

@@ -121,16 +121,22 @@ def ship_moves(game, token, steps) -> list:
 
 def _ship_moves(game, token, steps) -> list:
     from .skill_targets import Facts, Target
-    from .state import Ship
 
     placed = game.special_tokens.get(token.get("token"))
     if placed is None or placed.data.get("fixed") or not is_ship_like(game, placed.kind):
         return []  # a token that settled as an emissary is no ship
-    fmt, region, exmitted = game.board.grid.format_cell, placed.data.get("region"), game.exmitted
-    reach = game.ship_destinations(placed.cell, Ship(placed.owner, placed.kind, region), int(steps))
+    fmt, exmitted = game.board.grid.format_cell, game.exmitted
+    reach = game.ship_destinations(placed.cell, as_ship(placed), int(steps))
     later = {"enemy-near": partial(_enemy_near, game, placed.owner)}
     return [Target(f"@{fmt(cell)}", Facts.of({"cell": cell, "region": there, "exmitted": cell in exmitted}, later))
             for cell, there in sorted(reach.items())]  # (``exmitted``: ``game.exmitter_reach(cell)``)
+
+
+def as_ship(token) -> "Ship":
+    """A ship-like token seen as a ship, with the steps it moved this turn (NO-3.3.5)."""
+    from .state import Ship
+
+    return Ship(token.owner, token.kind, token.data.get("region"), token.data.get("moved", ()))
 
 
 def _enemy_near(game, owner: str, facts) -> bool:
@@ -163,6 +169,7 @@ def settle_places(game, player: str, place) -> list:
 def move_token_as_ship(game, token, cell, region) -> None:
     """A ship-like token moved by its owner's skill: a ship's move, which areas of effect and the
     skills that start its battles hear (``unit-moved``)."""
+    token.data["moved"] = game.count_steps(as_ship(token), token.cell, cell)
     origin, token.cell = token.cell, cell
     if region is not None:
         token.data["region"] = region

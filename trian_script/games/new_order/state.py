@@ -34,6 +34,7 @@ class Ship:
     player: str
     kind: str  # "corvette" or "rogue"
     region: int
+    moved: tuple = ()  # (turn, steps moved in it): a turn's range counts over all its moves (NO-3.3.5)
 
 
 @dataclass
