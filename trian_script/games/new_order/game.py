@@ -507,50 +507,55 @@ class NewOrder(Game):
     def count_steps(self, ship: Ship, origin: Cell, target: Cell, moves: int | None = None) -> tuple:
         """``ship.moved`` once it has moved from ``origin`` to ``target`` by the fewest steps (its
         whole range left when that was no walk through outer space); ``moves``: as for
-        ``ship_destinations``."""
+        ``ship_destinations``, whose walk is read again (kept: no second walk)."""
         rules, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
                                                     ship.player, ship.kind)
         used = self.steps_moved(ship)
         left = (rules if moves is None else moves) - used
-        steps = next((s for s in range(1, left + 1) if target in self._destinations(origin, ship, s, passes, barred)),
-                     left)
+        _, found, ends = self._walk(origin, ship, left, passes, barred)
+        index = next((i for i, (cell, _) in enumerate(found) if cell == target), None)
+        steps = left if index is None else next(layer + 1 for layer, end in enumerate(ends) if index < end)
         return self.turn, used + steps
 
     def _destinations(self, cell: Cell, ship: Ship, steps: int, passes, barred) -> dict[Cell, int]:
-        reach = self.exmitted_for(ship.player)
         if steps <= 0:
             return {}
-        if passes:  # a skill's rule, rare: worked out each time
-            found = self._space_reach(cell, ship.region, steps, passes, barred, reach)[1]
-        else:
-            found = self._kept_reach(cell, ship.region, steps, barred, reach)
+        found = self._walk(cell, ship, steps, passes, barred)[1]
         # a move ends in outer space, never on a ship nor on a ship-like token (NO-3.3.6)
         ships, tokens = self.ships, ship_like_cells(self)
         return {other: linked for other, linked in found if other not in ships and other not in tokens}
 
-    def _kept_reach(self, cell: Cell, region: int, steps: int, barred: frozenset, reach: set) -> list:
-        """``_space_reach``'s places, kept until a tile is laid on an empty cell it looked at: laid
-        tiles never change and ships do not stop a move, so a ship that has not moved is not walked
-        again while the board grows elsewhere. (An exmitter's reach only grows: its size is part
-        of the key.)"""
+    def _walk(self, cell: Cell, ship: Ship, steps: int, passes, barred) -> tuple:
+        """``_space_reach`` of a ship's move: kept (``_kept_reach``) unless a skill lets it pass
+        features (rare: worked out each time)."""
+        reach = self.exmitted_for(ship.player)
+        if passes:
+            return self._space_reach(cell, ship.region, steps, passes, barred, reach)
+        return self._kept_reach(cell, ship.region, steps, barred, reach)
+
+    def _kept_reach(self, cell: Cell, region: int, steps: int, barred: frozenset, reach: set) -> tuple:
+        """``_space_reach``, kept until a tile is laid on an empty cell it looked at: laid tiles never
+        change and ships do not stop a move, so a ship that has not moved is not walked again while
+        the board grows elsewhere. (An exmitter's reach only grows: its size is part of the key.)"""
         known = self.__dict__.get("_reaches")
         if known is None:
             known = self._reaches = {}
         key, laid = (cell, region, steps, barred, len(reach)), self.board.order
         entry = known.get(key)
-        if entry is None or (entry[0] != len(laid) and not entry[1].isdisjoint(laid[entry[0]:])):
-            entry = known[key] = [len(laid), *self._space_reach(cell, region, steps, (), barred, reach)]
+        if entry is None or (entry[0] != len(laid) and not entry[1][0].isdisjoint(laid[entry[0]:])):
+            entry = known[key] = [len(laid), self._space_reach(cell, region, steps, (), barred, reach)]
         else:
             entry[0] = len(laid)
-        return entry[2]
+        return entry[1]
 
     def _space_reach(self, cell: Cell, region: int | None, steps: int, passes, barred: frozenset,
-                     reach: set) -> tuple[set, list]:
-        """(the empty cells looked at, the (tile, space region) reached, in the order found) of a
-        ship's move of up to ``steps`` steps from ``region`` of ``cell`` through outer space, never
-        through nebulas, gas clouds (``barred``) or an exmitter's ``reach``, through ships."""
+                     reach: set) -> tuple[set, list, list]:
+        """(the empty cells looked at, the (tile, space region) reached in the order found, where
+        each step's finds end in that list) of a ship's move of up to ``steps`` steps from
+        ``region`` of ``cell`` through outer space, never through nebulas, gas clouds (``barred``) or
+        an exmitter's ``reach``, through ships."""
         cells, neighbours = self.board.cells, self.board.grid.neighbours
-        frontier, seen, empties, out = [(cell, region)], {cell}, set(), []
+        frontier, seen, empties, out, ends = [(cell, region)], {cell}, set(), [], []
         links = self.__dict__.get("_space_links") or {}  # (space_link's, read here without a call)
         closed = self.kept(("closed to ships", barred), dict)  # tile -> whether it shows one of barred
         for _ in range(steps):
@@ -582,7 +587,8 @@ class NewOrder(Game):
                     if linked is not None:
                         out.append((other, linked))
             frontier = following
-        return empties, out
+            ends.append(len(out))
+        return empties, out, ends
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
         """How far ``player``'s ships of ``kind`` move, the features they pass, and the features and
