@@ -504,14 +504,14 @@ class NewOrder(Game):
             return 0
         return ship.moved[1]
 
-    def count_steps(self, ship: Ship, origin: Cell, target: Cell, moves: int | None = None) -> tuple:
+    def count_steps(self, ship: Ship, origin: Cell, target: Cell) -> tuple:
         """``ship.moved`` once it has moved from ``origin`` to ``target`` by the fewest steps (its
-        whole range left when that was no walk through outer space); ``moves``: as for
-        ``ship_destinations``, whose walk is read again (kept: no second walk)."""
-        rules, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
+        whole range left when that was no walk through outer space), read from the walk that listed
+        its moves (kept: no second walk)."""
+        moves, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
                                                     ship.player, ship.kind)
         used = self.steps_moved(ship)
-        left = (rules if moves is None else moves) - used
+        left = moves - used
         _, found, ends = self._walk(origin, ship, left, passes, barred)
         index = next((i for i, (cell, _) in enumerate(found) if cell == target), None)
         steps = left if index is None else next(layer + 1 for layer, end in enumerate(ends) if index < end)
