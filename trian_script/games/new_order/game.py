@@ -490,9 +490,7 @@ class NewOrder(Game):
         outer space. ``ship`` and ``steps``: a piece that is a ship without being one of the
         game's ships (a ship-like token), and how far it goes."""
         ship = ship or self.ships[cell]
-        # asked for each ship while options are listed: the rules of its owner and kind, once
-        moves, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
-                                                    ship.player, ship.kind)
+        moves, passes, barred = self._rules_of(ship)
         steps = (moves if steps is None else steps) - self.steps_moved(ship)
         return self._destinations(cell, ship, steps, passes, barred)
 
@@ -508,8 +506,7 @@ class NewOrder(Game):
         """``ship.moved`` once it has moved from ``origin`` to ``target`` by the fewest steps (its
         whole range left when that was no walk through outer space), read from the walk that listed
         its moves (kept: no second walk)."""
-        moves, passes, barred = self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules,
-                                                    ship.player, ship.kind)
+        moves, passes, barred = self._rules_of(ship)
         used = self.steps_moved(ship)
         left = moves - used
         _, found, ends = self._walk(origin, ship, left, passes, barred)
@@ -589,6 +586,11 @@ class NewOrder(Game):
             frontier = following
             ends.append(len(out))
         return empties, out, ends
+
+    def _rules_of(self, ship: Ship) -> tuple:
+        """``_ship_rules`` of the ship's owner and kind, worked out once (asked for each ship while
+        options are listed)."""
+        return self.skills.derived(ship.player, ("ship-rules", ship.kind), self._ship_rules, ship.player, ship.kind)
 
     def _ship_rules(self, player: str, kind: str) -> tuple:
         """How far ``player``'s ships of ``kind`` move, the features they pass, and the features and
